@@ -1,0 +1,263 @@
+//! Typed errors of the crate. Every error displays as one line.
+
+use std::fmt;
+
+/// A malformed result-matrix file (see [`parse_match_matrix`](crate::parse_match_matrix)).
+///
+/// ```
+/// use fow_ratings::ParseError;
+/// let error = ParseError { line: 3, message: "expected 10 cells, found 9".into() };
+/// assert_eq!(error.to_string(), "line 3: expected 10 cells, found 9");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line number in the input text.
+    pub line: usize,
+    /// What is wrong on that line.
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// An invalid operation on a [`ResultMatrix`](crate::ResultMatrix).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MatrixError {
+    /// A player index is not below the number of players.
+    PlayerOutOfRange {
+        /// The offending index (0-based).
+        index: usize,
+        /// Number of players in the matrix.
+        players: usize,
+    },
+    /// A game of a player against itself.
+    SelfPlay {
+        /// The player (0-based).
+        player: usize,
+    },
+    /// The cells do not form an `n × n` matrix for `n` names.
+    NotSquare {
+        /// Number of names (the expected number of rows and of cells per row).
+        players: usize,
+        /// The first offending row (0-based), or `None` when the number of rows is wrong.
+        row: Option<usize>,
+        /// Number of rows, or of cells in `row`, actually found.
+        found: usize,
+    },
+    /// A diagonal cell (a player against itself) holds games.
+    NonEmptyDiagonal {
+        /// The player (0-based).
+        player: usize,
+    },
+}
+
+impl fmt::Display for MatrixError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatrixError::PlayerOutOfRange { index, players } => {
+                write!(f, "player index {index} out of range for {players} players")
+            }
+            MatrixError::SelfPlay { player } => {
+                write!(f, "player {player} cannot play against itself")
+            }
+            MatrixError::NotSquare {
+                players,
+                row: Some(row),
+                found,
+            } => write!(f, "row {row} has {found} cells, expected {players}"),
+            MatrixError::NotSquare {
+                players,
+                row: None,
+                found,
+            } => write!(f, "{found} rows for {players} players"),
+            MatrixError::NonEmptyDiagonal { player } => {
+                write!(f, "diagonal cell of player {player} is not empty")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MatrixError {}
+
+/// Why [`thesis_elo`](crate::thesis_elo) could not run.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ThesisError {
+    /// The anchor index is not below the number of players.
+    AnchorOutOfRange {
+        /// The anchor index (0-based).
+        index: usize,
+        /// Number of players.
+        players: usize,
+    },
+    /// An option or the anchor value is out of its domain (e.g. NaN, or a K factor ≤ 0).
+    InvalidOption {
+        /// Name of the option.
+        name: &'static str,
+        /// The rejected value.
+        value: f64,
+    },
+}
+
+impl fmt::Display for ThesisError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ThesisError::AnchorOutOfRange { index, players } => {
+                write!(f, "anchor index {index} out of range for {players} players")
+            }
+            ThesisError::InvalidOption { name, value } => {
+                write!(f, "invalid {name}: {value}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ThesisError {}
+
+/// Why [`mle_elo`](crate::mle_elo) has no (finite) answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MleError {
+    /// The anchor index is not below the number of players.
+    AnchorOutOfRange {
+        /// The anchor index (0-based).
+        index: usize,
+        /// Number of players.
+        players: usize,
+    },
+    /// An option or the anchor value is out of its domain (e.g. NaN, negative prior).
+    InvalidOption {
+        /// Name of the option.
+        name: &'static str,
+        /// The rejected value.
+        value: f64,
+    },
+    /// These players are not linked to the anchor by any chain of games, so their
+    /// ratings are not determined.
+    Disconnected {
+        /// Names of the players, in matrix order.
+        players: Vec<String>,
+    },
+    /// The maximum-likelihood ratings are infinite: the players split into groups one of
+    /// which scored every point against another (e.g. a player with a 100% or 0% score).
+    /// `players` are those outside the largest such group; their ratings diverge.
+    Unbounded {
+        /// Names of the players, in matrix order.
+        players: Vec<String>,
+    },
+    /// Newton–Raphson did not reach the gradient tolerance.
+    NoConvergence {
+        /// Iterations performed.
+        iterations: usize,
+    },
+}
+
+impl fmt::Display for MleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MleError::AnchorOutOfRange { index, players } => {
+                write!(f, "anchor index {index} out of range for {players} players")
+            }
+            MleError::InvalidOption { name, value } => write!(f, "invalid {name}: {value}"),
+            MleError::Disconnected { players } => write!(
+                f,
+                "no chain of games links these players to the anchor: {}",
+                players.join(", ")
+            ),
+            MleError::Unbounded { players } => write!(
+                f,
+                "maximum-likelihood ratings are infinite (a group of players scored all or \
+                 none of the points against the rest; consider prior draws) for: {}",
+                players.join(", ")
+            ),
+            MleError::NoConvergence { iterations } => {
+                write!(
+                    f,
+                    "Newton-Raphson did not converge in {iterations} iterations"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for MleError {}
+
+/// Inconsistent inputs to the [summary table](crate::summary_rows).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableError {
+    /// A per-player column does not have one entry per player.
+    LengthMismatch {
+        /// Which column.
+        column: &'static str,
+        /// Number of players.
+        expected: usize,
+        /// Number of entries supplied.
+        found: usize,
+    },
+    /// Sorting was requested by a fit that was not supplied.
+    MissingFit {
+        /// Which fit.
+        fit: &'static str,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::LengthMismatch {
+                column,
+                expected,
+                found,
+            } => write!(
+                f,
+                "column {column} has {found} entries, expected one per player ({expected})"
+            ),
+            TableError::MissingFit { fit } => {
+                write!(f, "cannot sort by the {fit} rating: no {fit} fit was given")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_display_on_one_line() {
+        let messages = [
+            MatrixError::NotSquare {
+                players: 3,
+                row: Some(1),
+                found: 2,
+            }
+            .to_string(),
+            MatrixError::NotSquare {
+                players: 3,
+                row: None,
+                found: 2,
+            }
+            .to_string(),
+            MleError::Unbounded {
+                players: vec!["A".into(), "B".into()],
+            }
+            .to_string(),
+            TableError::MissingFit { fit: "MLE" }.to_string(),
+            ThesisError::InvalidOption {
+                name: "K factor",
+                value: -1.0,
+            }
+            .to_string(),
+        ];
+        for message in &messages {
+            assert!(!message.contains('\n'), "{message}");
+        }
+        assert_eq!(messages[0], "row 1 has 2 cells, expected 3");
+        assert!(messages[2].ends_with("for: A, B"));
+    }
+}

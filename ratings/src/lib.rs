@@ -1,0 +1,59 @@
+//! Rating fits for round-robin results.
+//!
+//! Results live in a [`ResultMatrix`] (cell `(i, j)`: player `i` as White against `j`),
+//! built game by game or parsed from the thesis's text format with [`parse_match_matrix`].
+//! Two fits put the players on the Elo scale, where a player rated `d` points above another
+//! is expected to score `1 / (1 + 10^(−d / 400))` against it:
+//!
+//! - [`thesis_elo`], the procedure of the 2023 thesis: start every rating at 0, apply all
+//!   games at once with K = 1 (`r_i += Σ (S − E)`), and repeat until the ratings stop moving.
+//!   It reproduces the thesis's Table 2.
+//! - [`mle_elo`], the maximum-likelihood fit in the manner of Ordo (a draw is half a win and
+//!   half a loss), solved by Newton–Raphson, with standard errors and 95% intervals from the
+//!   observed information. It refuses inputs for which the likelihood has no finite maximum
+//!   (e.g. a 100% score) unless virtual prior draws are requested.
+//!
+//! Both fix the origin with an [`Anchor`] (by default `RandomMove` = 0). Where the thesis
+//! iteration converges it solves the same equations as the likelihood fit (each player's
+//! summed `S − E` is zero), so both give the same ratings; the MLE adds the intervals.
+//!
+//! The [tables](crosstable_text) turn results and fits into CSV or aligned text.
+//!
+//! ```
+//! use fow_ratings::{mle_elo, thesis_elo, Anchor, MleOptions, ResultMatrix, Score, ThesisOptions};
+//! let mut m = ResultMatrix::new(vec!["RandomMove".into(), "Bot".into()]);
+//! for _ in 0..3 {
+//!     m.add_game(1, 0, Score::Win)?;
+//! }
+//! m.add_game(0, 1, Score::Draw)?;
+//! let anchor = Anchor::random_move_or_first(&m);
+//! let thesis = thesis_elo(&m, anchor, &ThesisOptions::default())?;
+//! let mle = mle_elo(&m, anchor, &MleOptions::default())?;
+//! assert!((thesis.ratings[1] - mle.ratings[1]).abs() < 1e-6);
+//! assert!(mle.half_widths[1] > 0.0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod anchor;
+mod error;
+mod graph;
+mod linalg;
+mod matrix_file;
+mod mle;
+mod results;
+mod score;
+mod tables;
+mod text_table;
+mod thesis;
+
+pub use anchor::Anchor;
+pub use error::{MatrixError, MleError, ParseError, TableError, ThesisError};
+pub use matrix_file::{format_match_matrix, parse_match_matrix};
+pub use mle::{mle_elo, MleFit, MleOptions};
+pub use results::ResultMatrix;
+pub use score::{Score, Wdl};
+pub use tables::{
+    crosstable_csv, crosstable_text, summary_csv, summary_rows, summary_text, SummaryInput,
+    SummaryOrder, SummaryRow,
+};
+pub use thesis::{thesis_elo, ThesisFit, ThesisOptions};

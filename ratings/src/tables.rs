@@ -1,0 +1,590 @@
+//! Crosstables and rating summaries as CSV and as aligned text, ready to print.
+
+use serde::Serialize;
+
+use crate::error::TableError;
+use crate::mle::MleFit;
+use crate::results::ResultMatrix;
+use crate::text_table::{render, Align};
+use crate::thesis::ThesisFit;
+
+/// Writes records to an in-memory CSV document.
+fn csv_string(records: &[Vec<String>]) -> String {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for record in records {
+        // Writing to a Vec cannot fail, and every record has the header's length.
+        writer
+            .write_record(record)
+            .expect("in-memory CSV records of equal length");
+    }
+    let bytes = writer.into_inner().expect("flushing in-memory CSV");
+    String::from_utf8(bytes).expect("CSV of UTF-8 strings is UTF-8")
+}
+
+/// Points of `i` against `j` with `i` as White or Black; `None` when they never met in
+/// that colour arrangement (or on the diagonal).
+fn colour_points(matrix: &ResultMatrix, i: usize, j: usize) -> [Option<f64>; 2] {
+    let white = matrix
+        .cell(i, j)
+        .filter(|w| !w.is_empty())
+        .map(|w| w.points());
+    let black = matrix
+        .cell(j, i)
+        .filter(|w| !w.is_empty())
+        .map(|w| w.reversed().points());
+    [white, black]
+}
+
+/// The crosstable (like the thesis's Figure 15) as CSV.
+///
+/// One row per player: `index` (1-based), `player`, `games`, `points` (totals), then for each
+/// opponent `<name>_white` and `<name>_black`, the row player's points as White and as Black
+/// against that opponent. Diagonal cells, and colours in which the two never met, are empty.
+///
+/// ```
+/// use fow_ratings::{crosstable_csv, ResultMatrix, Wdl};
+/// let mut m = ResultMatrix::new(vec!["A".into(), "B, the second".into()]);
+/// m.add_results(0, 1, Wdl::new(61, 0, 39))?;
+/// m.add_results(1, 0, Wdl::new(60, 2, 38))?;
+/// assert_eq!(
+///     crosstable_csv(&m),
+///     "index,player,games,points,A_white,A_black,\"B, the second_white\",\"B, the second_black\"\n\
+///      1,A,200,100,,,61,39\n\
+///      2,\"B, the second\",200,100,61,39,,\n"
+/// );
+/// # Ok::<(), fow_ratings::MatrixError>(())
+/// ```
+pub fn crosstable_csv(matrix: &ResultMatrix) -> String {
+    let n = matrix.len();
+    let mut header: Vec<String> = ["index", "player", "games", "points"]
+        .map(String::from)
+        .to_vec();
+    for name in matrix.names() {
+        header.push(format!("{name}_white"));
+        header.push(format!("{name}_black"));
+    }
+    let mut records = vec![header];
+    for i in 0..n {
+        let mut record = vec![
+            (i + 1).to_string(),
+            matrix.names()[i].clone(),
+            matrix.player_games(i).unwrap_or(0).to_string(),
+            matrix.player_points(i).unwrap_or(0.0).to_string(),
+        ];
+        for j in 0..n {
+            for points in colour_points(matrix, i, j) {
+                record.push(points.map(|p| p.to_string()).unwrap_or_default());
+            }
+        }
+        records.push(record);
+    }
+    csv_string(&records)
+}
+
+/// The crosstable as aligned text. Columns are numbered like the rows (`#`), so the table
+/// stays narrow with long names. A cell reads `white/black`: the row player's points as White
+/// and as Black against the column player, `-` for a colour in which they never met, and a
+/// lone `-` on the diagonal. A legend line follows the table.
+///
+/// ```
+/// use fow_ratings::{crosstable_text, ResultMatrix, Wdl};
+/// let mut m = ResultMatrix::new(vec!["A".into(), "B".into()]);
+/// m.add_results(0, 1, Wdl::new(61, 0, 39))?;
+/// m.add_results(1, 0, Wdl::new(60, 2, 38))?;
+/// let text = crosstable_text(&m);
+/// assert_eq!(text.lines().nth(1), Some("1  A       200   100.0          -  61.0/39.0"));
+/// # Ok::<(), fow_ratings::MatrixError>(())
+/// ```
+pub fn crosstable_text(matrix: &ResultMatrix) -> String {
+    let n = matrix.len();
+    let mut header: Vec<String> = ["#", "Player", "Games", "Points"]
+        .map(String::from)
+        .to_vec();
+    header.extend((1..=n).map(|k| k.to_string()));
+    let mut align = vec![Align::Right, Align::Left, Align::Right, Align::Right];
+    align.extend(std::iter::repeat_n(Align::Right, n));
+    let rows: Vec<Vec<String>> = (0..n)
+        .map(|i| {
+            let mut row = vec![
+                (i + 1).to_string(),
+                matrix.names()[i].clone(),
+                matrix.player_games(i).unwrap_or(0).to_string(),
+                format!("{:.1}", matrix.player_points(i).unwrap_or(0.0)),
+            ];
+            row.extend((0..n).map(|j| {
+                if i == j {
+                    return "-".to_string();
+                }
+                let [white, black] = colour_points(matrix, i, j)
+                    .map(|p| p.map_or("-".into(), |p| format!("{p:.1}")));
+                format!("{white}/{black}")
+            }));
+            row
+        })
+        .collect();
+    let mut text = render(&header, &rows, &align);
+    text.push_str("cell: row player's points as White/as Black against the column player\n");
+    text
+}
+
+/// How [`summary_rows`] orders players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SummaryOrder {
+    /// Matrix order.
+    #[default]
+    Given,
+    /// Highest thesis Elo first (ties keep matrix order).
+    ThesisElo,
+    /// Highest maximum-likelihood Elo first (ties keep matrix order).
+    MleElo,
+}
+
+/// What goes into the summary table (like the thesis's Table 2). Build it with
+/// [`SummaryInput::new`] and set the optional parts.
+#[derive(Debug, Clone, Copy)]
+pub struct SummaryInput<'a> {
+    /// The results.
+    pub matrix: &'a ResultMatrix,
+    /// Thesis Elo column; `-` when absent.
+    pub thesis: Option<&'a ThesisFit>,
+    /// MLE Elo and ±95% columns; `-` when absent (e.g. when the fit was refused).
+    pub mle: Option<&'a MleFit>,
+    /// Average milliseconds per move, one entry per player (`None` prints `-`); the column
+    /// appears only when this is given.
+    pub ms_per_move: Option<&'a [Option<f64>]>,
+    /// Row order.
+    pub order: SummaryOrder,
+}
+
+impl<'a> SummaryInput<'a> {
+    /// Only the results; no fits, no timing column, matrix order.
+    pub fn new(matrix: &'a ResultMatrix) -> SummaryInput<'a> {
+        SummaryInput {
+            matrix,
+            thesis: None,
+            mle: None,
+            ms_per_move: None,
+            order: SummaryOrder::Given,
+        }
+    }
+}
+
+/// One player's line of the summary.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SummaryRow {
+    /// 1-based position in the matrix (also the crosstable's column number).
+    pub index: usize,
+    /// Player name.
+    pub player: String,
+    /// Games played.
+    pub games: u64,
+    /// Points scored.
+    pub points: f64,
+    /// `100 × points / games`; `None` without games.
+    pub score_percent: Option<f64>,
+    /// Rating from the thesis's iteration.
+    pub thesis_elo: Option<f64>,
+    /// Maximum-likelihood rating.
+    pub mle_elo: Option<f64>,
+    /// Half-width of the 95% interval of the maximum-likelihood rating.
+    pub mle_half_width: Option<f64>,
+    /// Average milliseconds per move.
+    pub ms_per_move: Option<f64>,
+}
+
+fn check_length(column: &'static str, expected: usize, found: usize) -> Result<(), TableError> {
+    if expected == found {
+        Ok(())
+    } else {
+        Err(TableError::LengthMismatch {
+            column,
+            expected,
+            found,
+        })
+    }
+}
+
+/// The summary rows, in the requested order. Fails when a per-player input does not have one
+/// entry per player, or when sorting by a fit that was not given.
+pub fn summary_rows(input: &SummaryInput<'_>) -> Result<Vec<SummaryRow>, TableError> {
+    let matrix = input.matrix;
+    let n = matrix.len();
+    if let Some(thesis) = input.thesis {
+        check_length("thesis Elo", n, thesis.ratings.len())?;
+    }
+    if let Some(mle) = input.mle {
+        check_length("MLE Elo", n, mle.ratings.len())?;
+        check_length("MLE half-width", n, mle.half_widths.len())?;
+    }
+    if let Some(ms) = input.ms_per_move {
+        check_length("ms per move", n, ms.len())?;
+    }
+    let mut rows: Vec<SummaryRow> = (0..n)
+        .map(|i| {
+            let games = matrix.player_games(i).unwrap_or(0);
+            let points = matrix.player_points(i).unwrap_or(0.0);
+            SummaryRow {
+                index: i + 1,
+                player: matrix.names()[i].clone(),
+                games,
+                points,
+                score_percent: (games > 0).then(|| 100.0 * points / games as f64),
+                thesis_elo: input.thesis.map(|fit| fit.ratings[i]),
+                mle_elo: input.mle.map(|fit| fit.ratings[i]),
+                mle_half_width: input.mle.map(|fit| fit.half_widths[i]),
+                ms_per_move: input.ms_per_move.and_then(|ms| ms[i]),
+            }
+        })
+        .collect();
+    let key: Option<fn(&SummaryRow) -> Option<f64>> = match input.order {
+        SummaryOrder::Given => None,
+        SummaryOrder::ThesisElo if input.thesis.is_none() => {
+            return Err(TableError::MissingFit { fit: "thesis" })
+        }
+        SummaryOrder::MleElo if input.mle.is_none() => {
+            return Err(TableError::MissingFit { fit: "MLE" })
+        }
+        SummaryOrder::ThesisElo => Some(|row| row.thesis_elo),
+        SummaryOrder::MleElo => Some(|row| row.mle_elo),
+    };
+    if let Some(key) = key {
+        let rating = |row: &SummaryRow| key(row).unwrap_or(f64::NEG_INFINITY);
+        rows.sort_by(|a, b| rating(b).total_cmp(&rating(a)));
+    }
+    Ok(rows)
+}
+
+/// Formats an optional number with `decimals` places, `missing` when absent.
+fn number(value: Option<f64>, decimals: usize, missing: &str) -> String {
+    value.map_or_else(|| missing.to_string(), |v| format!("{v:.decimals$}"))
+}
+
+/// The summary as CSV with columns `index,player,games,points,score_percent,thesis_elo,
+/// mle_elo,mle_ci95` and, when timings are given, `avg_ms_per_move`. Absent values are empty
+/// fields; ratings and percentages have 2 decimals, timings 3; an infinite value reads `inf`.
+///
+/// ```
+/// use fow_ratings::{summary_csv, ResultMatrix, SummaryInput, Wdl};
+/// let mut m = ResultMatrix::new(vec!["A".into(), "B".into()]);
+/// m.add_results(0, 1, Wdl::new(3, 0, 1))?;
+/// let ms = [Some(1.5), None];
+/// let input = SummaryInput { ms_per_move: Some(&ms), ..SummaryInput::new(&m) };
+/// assert_eq!(
+///     summary_csv(&input)?,
+///     "index,player,games,points,score_percent,thesis_elo,mle_elo,mle_ci95,avg_ms_per_move\n\
+///      1,A,4,3,75.00,,,,1.500\n\
+///      2,B,4,1,25.00,,,,\n"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn summary_csv(input: &SummaryInput<'_>) -> Result<String, TableError> {
+    let rows = summary_rows(input)?;
+    let timed = input.ms_per_move.is_some();
+    let mut header: Vec<String> = [
+        "index",
+        "player",
+        "games",
+        "points",
+        "score_percent",
+        "thesis_elo",
+        "mle_elo",
+        "mle_ci95",
+    ]
+    .map(String::from)
+    .to_vec();
+    if timed {
+        header.push("avg_ms_per_move".into());
+    }
+    let mut records = vec![header];
+    for row in rows {
+        let mut record = vec![
+            row.index.to_string(),
+            row.player,
+            row.games.to_string(),
+            row.points.to_string(),
+            number(row.score_percent, 2, ""),
+            number(row.thesis_elo, 2, ""),
+            number(row.mle_elo, 2, ""),
+            number(row.mle_half_width, 2, ""),
+        ];
+        if timed {
+            record.push(number(row.ms_per_move, 3, ""));
+        }
+        records.push(record);
+    }
+    Ok(csv_string(&records))
+}
+
+/// The summary as aligned text (like the thesis's Table 2): `#`, player, games, points,
+/// score %, thesis Elo, MLE Elo, `±95%` half-width and, when timings are given, `ms/move`
+/// with 3 decimals. Absent values print `-`; an infinite value prints `inf`.
+///
+/// ```
+/// use fow_ratings::{summary_text, ResultMatrix, SummaryInput, Wdl};
+/// let mut m = ResultMatrix::new(vec!["A".into(), "B".into()]);
+/// m.add_results(0, 1, Wdl::new(3, 0, 1))?;
+/// let text = summary_text(&SummaryInput::new(&m))?;
+/// assert_eq!(text.lines().nth(1), Some("1  A           4     3.0   75.0%           -        -     -"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn summary_text(input: &SummaryInput<'_>) -> Result<String, TableError> {
+    let rows = summary_rows(input)?;
+    let timed = input.ms_per_move.is_some();
+    let mut header: Vec<String> = [
+        "#",
+        "Player",
+        "Games",
+        "Points",
+        "Score",
+        "Thesis Elo",
+        "MLE Elo",
+        "±95%",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut align = vec![Align::Right, Align::Left];
+    align.extend(std::iter::repeat_n(Align::Right, 6));
+    if timed {
+        header.push("ms/move".into());
+        align.push(Align::Right);
+    }
+    let lines: Vec<Vec<String>> = rows
+        .into_iter()
+        .map(|row| {
+            let mut line = vec![
+                row.index.to_string(),
+                row.player,
+                row.games.to_string(),
+                format!("{:.1}", row.points),
+                row.score_percent.map_or("-".into(), |s| format!("{s:.1}%")),
+                number(row.thesis_elo, 2, "-"),
+                number(row.mle_elo, 2, "-"),
+                number(row.mle_half_width, 1, "-"),
+            ];
+            if timed {
+                line.push(number(row.ms_per_move, 3, "-"));
+            }
+            line
+        })
+        .collect();
+    Ok(render(&header, &lines, &align))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::anchor::Anchor;
+    use crate::mle::{mle_elo, MleOptions};
+    use crate::score::Wdl;
+    use crate::thesis::tests::thesis_matrix;
+    use crate::thesis::{thesis_elo, ThesisOptions};
+
+    fn fits(m: &ResultMatrix) -> (ThesisFit, MleFit) {
+        let anchor = Anchor::random_move_or_first(m);
+        (
+            thesis_elo(m, anchor, &ThesisOptions::default()).unwrap(),
+            mle_elo(m, anchor, &MleOptions::default()).unwrap(),
+        )
+    }
+
+    #[test]
+    fn crosstable_csv_of_the_thesis() {
+        let m = thesis_matrix();
+        let text = crosstable_csv(&m);
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let header = reader.headers().unwrap().clone();
+        assert_eq!(header.len(), 4 + 2 * 10);
+        assert_eq!(&header[4], "RandomMove_white");
+        assert_eq!(&header[23], "PossibleBoardList_black");
+        let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+        assert_eq!(records.len(), 10);
+        // CaptureLargest (3) vs PositionaryEvaluator (6): 37 as White, 39 as Black.
+        let row = &records[2];
+        assert_eq!(&row[1], "CaptureLargest");
+        assert_eq!(&row[3], "921");
+        assert_eq!(&row[4 + 2 * 5], "37");
+        assert_eq!(&row[4 + 2 * 5 + 1], "39");
+        assert_eq!(&row[4 + 2 * 2], "");
+        // PossibleBoardList (10) as White vs NeuralNetworkPlayer (7): 95 wins + 3 draws.
+        assert_eq!(&records[9][4 + 2 * 6], "96.5");
+        for (i, record) in records.iter().enumerate() {
+            let total: f64 = (4..record.len())
+                .filter(|&k| !record[k].is_empty())
+                .map(|k| record[k].parse::<f64>().unwrap())
+                .sum();
+            assert_eq!(total, m.player_points(i).unwrap());
+        }
+    }
+
+    #[test]
+    fn crosstable_text_is_aligned() {
+        let m = thesis_matrix();
+        let text = crosstable_text(&m);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 12);
+        assert!(lines[0].starts_with("#  Player"));
+        assert!(lines[0].ends_with("10"));
+        assert!(lines[3].contains("CaptureLargest"));
+        assert!(lines[3].contains("37.0/39.0"));
+        assert!(lines[10].ends_with("-"));
+        // Every table line has the same length (right-aligned last column).
+        assert!(lines[..11]
+            .iter()
+            .all(|l| l.chars().count() == lines[0].chars().count()));
+    }
+
+    #[test]
+    fn crosstable_marks_unplayed_colours() {
+        let mut m = ResultMatrix::new(vec!["A".into(), "B".into(), "C".into()]);
+        m.add_results(0, 1, Wdl::new(1, 1, 0)).unwrap();
+        let text = crosstable_text(&m);
+        assert!(text.lines().nth(1).unwrap().ends_with("-  1.5/-    -/-"));
+        let csv = crosstable_csv(&m);
+        assert_eq!(csv.lines().nth(2), Some("2,B,2,0.5,,0.5,,,,"));
+    }
+
+    #[test]
+    fn summary_of_the_thesis() {
+        let m = thesis_matrix();
+        let (thesis, mle) = fits(&m);
+        let ms: Vec<Option<f64>> = (0..10)
+            .map(|i| (i >= 6).then_some(10.0 + i as f64))
+            .collect();
+        let input = SummaryInput {
+            thesis: Some(&thesis),
+            mle: Some(&mle),
+            ms_per_move: Some(&ms),
+            order: SummaryOrder::MleElo,
+            ..SummaryInput::new(&m)
+        };
+        let rows = summary_rows(&input).unwrap();
+        let order: Vec<usize> = rows.iter().map(|r| r.index).collect();
+        assert_eq!(order, vec![10, 9, 6, 8, 5, 3, 4, 7, 2, 1]);
+        assert_eq!(rows[0].player, "PossibleBoardList");
+        assert_eq!(rows[0].points, 1754.5);
+        assert_eq!(rows[9].mle_half_width, Some(0.0));
+
+        let csv = summary_csv(&input).unwrap();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 11);
+        assert!(lines[1].starts_with("10,PossibleBoardList,1800,1754.5,97.47,1525.73,1525.73,"));
+        assert!(lines[1].ends_with(",19.000"));
+        assert!(lines[10].starts_with("1,RandomMove,1800,36,2.00,0.00,0.00,0.00,"));
+
+        let text = summary_text(&input).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].ends_with("ms/move"));
+        assert!(lines[1].contains("PossibleBoardList"));
+        assert!(lines[1].contains("1525.73"));
+        assert!(lines[10].ends_with("-"));
+        assert!(lines
+            .iter()
+            .all(|l| l.chars().count() == lines[0].chars().count()));
+    }
+
+    #[test]
+    fn summary_without_fits_or_timings() {
+        let m = thesis_matrix();
+        let input = SummaryInput::new(&m);
+        let csv = summary_csv(&input).unwrap();
+        assert_eq!(
+            csv.lines().next(),
+            Some("index,player,games,points,score_percent,thesis_elo,mle_elo,mle_ci95")
+        );
+        assert_eq!(
+            csv.lines().nth(7),
+            Some("7,NeuralNetworkPlayer,1800,440.5,24.47,,,")
+        );
+        let text = summary_text(&input).unwrap();
+        assert!(text
+            .lines()
+            .nth(1)
+            .unwrap()
+            .ends_with("2.0%           -        -     -"));
+        let by_thesis = SummaryInput {
+            order: SummaryOrder::ThesisElo,
+            ..input
+        };
+        assert_eq!(
+            summary_rows(&by_thesis),
+            Err(TableError::MissingFit { fit: "thesis" })
+        );
+    }
+
+    #[test]
+    fn summary_rejects_mismatched_columns_and_quotes_names() {
+        let mut m = ResultMatrix::new(vec!["Smith, J.".into(), "B".into()]);
+        m.add_results(0, 1, Wdl::new(1, 0, 1)).unwrap();
+        let ms = [Some(1.0)];
+        let input = SummaryInput {
+            ms_per_move: Some(&ms),
+            ..SummaryInput::new(&m)
+        };
+        assert_eq!(
+            summary_csv(&input),
+            Err(TableError::LengthMismatch {
+                column: "ms per move",
+                expected: 2,
+                found: 1
+            })
+        );
+        let csv = summary_csv(&SummaryInput::new(&m)).unwrap();
+        assert!(csv.contains("\n1,\"Smith, J.\",2,1,50.00,,,\n"));
+        let (thesis, mle) = (
+            thesis_elo(
+                &m,
+                Anchor {
+                    index: 0,
+                    value: 0.0,
+                },
+                &ThesisOptions::default(),
+            )
+            .unwrap(),
+            mle_elo(
+                &m,
+                Anchor {
+                    index: 0,
+                    value: 0.0,
+                },
+                &MleOptions::default(),
+            )
+            .unwrap(),
+        );
+        let sorted = SummaryInput {
+            thesis: Some(&thesis),
+            mle: Some(&mle),
+            order: SummaryOrder::ThesisElo,
+            ..SummaryInput::new(&m)
+        };
+        // Equal ratings keep matrix order.
+        let rows = summary_rows(&sorted).unwrap();
+        assert_eq!(rows[0].index, 1);
+    }
+
+    #[test]
+    fn infinite_half_width_prints_inf() {
+        let mut m = ResultMatrix::new(vec!["A".into(), "B".into()]);
+        m.add_results(0, 1, Wdl::new(2, 0, 1)).unwrap();
+        let mut mle = mle_elo(
+            &m,
+            Anchor {
+                index: 1,
+                value: 0.0,
+            },
+            &MleOptions::default(),
+        )
+        .unwrap();
+        mle.half_widths[0] = f64::INFINITY;
+        let input = SummaryInput {
+            mle: Some(&mle),
+            ..SummaryInput::new(&m)
+        };
+        assert!(summary_csv(&input).unwrap().contains(",inf\n"));
+        assert!(summary_text(&input)
+            .unwrap()
+            .lines()
+            .nth(1)
+            .unwrap()
+            .ends_with("inf"));
+    }
+}

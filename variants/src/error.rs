@@ -1,0 +1,78 @@
+//! Typed errors of the rules engine. Each displays as one line fit for a user.
+
+use std::fmt;
+
+/// A rule-set text could not be understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    /// No preset has this name.
+    UnknownPreset(String),
+    /// No switch has this name.
+    UnknownSwitch(String),
+    /// The switch exists but the value does not fit it.
+    BadValue {
+        /// The switch.
+        key: String,
+        /// The value given.
+        value: String,
+    },
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::UnknownPreset(p) => {
+                write!(f, "unknown rule preset '{p}' (known: thesis, chesscom)")
+            }
+            RulesError::UnknownSwitch(s) => write!(
+                f,
+                "unknown rule switch '{s}' (known: en-passant, promotion, castling, draw-plies, repetition)"
+            ),
+            RulesError::BadValue { key, value } => {
+                write!(f, "bad value '{value}' for rule switch '{key}'")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// A FEN (or fog-FEN) could not be read as a position (or view).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is not FEN: shakmaty's parser says why.
+    Syntax(String),
+    /// The text is FEN but not a playable fog-of-war position.
+    Invalid(String),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Syntax(why) => write!(f, "malformed FEN: {why}"),
+            FenError::Invalid(why) => write!(f, "invalid position: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// A move text could not be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in the expected notation.
+    Syntax(String),
+    /// The text is a move, but not one of the legal moves here.
+    Illegal(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(m) => write!(f, "cannot read move '{m}'"),
+            MoveError::Illegal(m) => write!(f, "illegal move '{m}'"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}

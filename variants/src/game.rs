@@ -1,0 +1,168 @@
+//! A game in progress: the true position plus what the draw rules need to remember.
+
+use shakmaty::{Color, Role};
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::RuleSet;
+
+/// Why a game ended by the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameEnd {
+    /// A king was captured; its side lost.
+    KingCaptured,
+    /// The no-progress rule: `draw_plies` plies without a capture or a pawn move.
+    NoProgress,
+    /// The same position occurred `repetition` times.
+    Repetition,
+    /// The side to move has no legal move (a draw).
+    NoLegalMoves,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why it ended.
+    pub end: GameEnd,
+}
+
+/// A game under a rule set: the position, the ply count and the repetition history.
+///
+/// ```
+/// use fow_variants::{Game, GameEnd, Position, RuleSet};
+/// let mut g = Game::new(Position::from_fen("4k3/8/8/8/8/8/3r4/4K3 b - - 0 1").unwrap(), RuleSet::thesis());
+/// let m = g.position().parse_uci("d2d1", g.rules()).unwrap();
+/// assert_eq!(g.play(&m), None);
+/// let m = g.position().parse_uci("e1d1", g.rules()).unwrap();
+/// assert_eq!(g.play(&m), None);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    pos: Position,
+    rules: RuleSet,
+    ply: u32,
+    keys: Vec<u64>,
+}
+
+impl Game {
+    /// A game starting from `pos`.
+    pub fn new(pos: Position, rules: RuleSet) -> Game {
+        let mut keys = Vec::new();
+        if rules.repetition.is_some() {
+            keys.push(pos.repetition_key(&rules));
+        }
+        Game {
+            pos,
+            rules,
+            ply: 0,
+            keys,
+        }
+    }
+
+    /// The current true position.
+    #[inline]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The rules.
+    #[inline]
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// Plies played so far.
+    #[inline]
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Plays a legal move and says whether the game ended with it.
+    #[inline]
+    pub fn play(&mut self, m: &Move) -> Option<Outcome> {
+        let mover = self.pos.turn();
+        let captured = self.pos.play(m);
+        self.ply += 1;
+        if captured == Some(Role::King) {
+            return Some(Outcome {
+                winner: Some(mover),
+                end: GameEnd::KingCaptured,
+            });
+        }
+        if let Some(limit) = self.rules.draw_plies {
+            if self.pos.halfmoves() >= limit {
+                return Some(Outcome {
+                    winner: None,
+                    end: GameEnd::NoProgress,
+                });
+            }
+        }
+        if let Some(times) = self.rules.repetition {
+            if m.is_zeroing() {
+                self.keys.clear();
+            }
+            let key = self.pos.repetition_key(&self.rules);
+            let seen = self.keys.iter().filter(|&&k| k == key).count() as u32;
+            self.keys.push(key);
+            if seen + 1 >= times {
+                return Some(Outcome {
+                    winner: None,
+                    end: GameEnd::Repetition,
+                });
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(g: &mut Game, uci: &str) -> Option<Outcome> {
+        let m = g.position().parse_uci(uci, g.rules()).unwrap();
+        g.play(&m)
+    }
+
+    #[test]
+    fn threefold_repetition_only_under_chesscom() {
+        for (rules, ends) in [(RuleSet::chesscom(), true), (RuleSet::thesis(), false)] {
+            let mut g = Game::new(Position::startpos(), rules);
+            let mut last = None;
+            for _ in 0..2 {
+                for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+                    last = play(&mut g, m);
+                }
+            }
+            // Start position now seen three times.
+            assert_eq!(last.is_some(), ends);
+            if ends {
+                assert_eq!(last.unwrap().end, GameEnd::Repetition);
+            }
+        }
+    }
+
+    #[test]
+    fn no_progress_rule_counts_plies() {
+        let mut rules = RuleSet::thesis();
+        rules.draw_plies = Some(4);
+        let mut g = Game::new(Position::startpos(), rules);
+        assert_eq!(play(&mut g, "g1f3"), None);
+        assert_eq!(play(&mut g, "g8f6"), None);
+        assert_eq!(play(&mut g, "f3g1"), None);
+        let end = play(&mut g, "f6g8").unwrap();
+        assert_eq!(end.end, GameEnd::NoProgress);
+        assert_eq!(end.winner, None);
+    }
+
+    #[test]
+    fn king_capture_wins() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/3q4/4K3 b - - 0 1").unwrap();
+        let mut g = Game::new(pos, RuleSet::chesscom());
+        let end = play(&mut g, "d2e1").unwrap();
+        assert_eq!(end.winner, Some(Color::Black));
+        assert_eq!(end.end, GameEnd::KingCaptured);
+    }
+}

@@ -1,0 +1,49 @@
+//! # fow-variants: the rules of fog-of-war chess
+//!
+//! Fog-of-war (dark) chess has no check: every pseudo-legal move is playable, including
+//! moves that leave the king attacked, and capturing the king wins. Each side sees only
+//! its own pieces and the squares its pieces could move to.
+//!
+//! - [`RuleSet`]: the switches that differ between platforms, with presets `thesis` and
+//!   `chesscom`.
+//! - [`Position`]: the true state; [`Game`] adds draw-rule memory.
+//! - [`FogView`]: what one side sees (written as fog-FEN, `?` for fog);
+//!   [`Observation`]: all a player gets for one decision.
+//! - [`Move`] with UCI text, and [`perft`].
+//!
+//! Built on shakmaty's bitboards, attack tables, squares and FEN; shakmaty's own move
+//! generator is for standard chess (legal moves only), so the generator here is ours.
+//!
+//! ```
+//! use fow_variants::{Observation, Position, RuleSet};
+//! let rules = RuleSet::chesscom();
+//! let mut pos = Position::startpos();
+//! let m = pos.parse_uci("e2e4", &rules).unwrap();
+//! pos.play(&m);
+//! let obs = Observation::new(&pos, &rules, 1, None);
+//! // Black sees its own half, the squares in front and the knights' targets.
+//! assert_eq!(obs.view().board_fen(), "rnbqkbnr/pppppppp/8/8/????????/????????/????????/????????");
+//! ```
+
+mod error;
+mod game;
+mod movegen;
+mod moves;
+mod observation;
+mod perft;
+mod position;
+mod rules;
+mod view;
+
+pub use error::{FenError, MoveError, RulesError};
+pub use game::{Game, GameEnd, Outcome};
+pub use moves::{Move, MoveKind, MoveText};
+pub use observation::Observation;
+pub use perft::{perft, perft_divide};
+pub use position::Position;
+pub use rules::{Castling, Promotion, RuleSet};
+pub use view::{board_diagram, piece_symbol, FogView};
+
+/// shakmaty, re-exported so that users name the same types.
+pub use shakmaty;
+pub use shakmaty::{Bitboard, Board, Color, Piece, Role, Square};

@@ -1,0 +1,301 @@
+//! Pseudo-legal move generation for fog-of-war chess, and visibility.
+//!
+//! There is no check: every pseudo-legal move is playable, the king may be captured.
+//! One walk over the movement rules ([`walk`]) feeds two consumers: a move list and a
+//! visibility mask, so "the squares a side sees" and "the moves a side has" cannot drift
+//! apart. The same walk runs on a true board (no fog) and on a view, where fog squares
+//! count as blockers that cannot be entered or captured: a player's legal moves follow
+//! from what it sees.
+
+use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use shakmaty::{Bitboard, Board, Color, Rank, Role, Square};
+
+use crate::moves::{Move, MoveKind};
+use crate::rules::{Castling, Promotion, RuleSet};
+
+/// The inputs of move generation for one side.
+#[derive(Clone, Copy)]
+pub(crate) struct MoveSource<'a> {
+    /// Pieces known to the mover: all, or (for a view) the visible ones.
+    pub board: &'a Board,
+    /// Squares whose content is unknown (empty for a true position).
+    pub fog: Bitboard,
+    /// The side to generate for.
+    pub us: Color,
+    /// Rook squares that keep a castling right (only read under `Castling::Rights`).
+    pub castling: Bitboard,
+    /// The square a pawn skipped on the last move, if any.
+    pub ep_square: Option<Square>,
+    /// The rules.
+    pub rules: &'a RuleSet,
+}
+
+/// Receives the moves of one walk, grouped as cheaply as the walk finds them.
+pub(crate) trait Sink {
+    /// Non-pawn moves of `role` from `from` to each target (targets may hold enemies).
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard);
+    /// Pawn pushes by destination: one-square pushes and two-square pushes.
+    fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard);
+    /// Pawn captures from `from` onto each target (each holds an enemy piece).
+    fn pawn_captures(&mut self, from: Square, targets: Bitboard);
+    /// An en passant capture.
+    fn en_passant(&mut self, from: Square, to: Square);
+    /// Castling: the king goes from `king` to `to`.
+    fn castle(&mut self, king: Square, to: Square);
+}
+
+/// Walks every pseudo-legal move of `src.us`, feeding `sink`.
+#[inline]
+pub(crate) fn walk<S: Sink>(src: &MoveSource<'_>, sink: &mut S) {
+    let b = src.board;
+    let us = src.us;
+    let ours = b.by_color(us);
+    let theirs = b.by_color(!us);
+    let occupied = b.occupied() | src.fog;
+    let enterable = !(ours | src.fog);
+
+    for from in ours & b.knights() {
+        sink.piece(Role::Knight, from, knight_attacks(from) & enterable);
+    }
+    for from in ours & b.bishops() {
+        sink.piece(Role::Bishop, from, bishop_attacks(from, occupied) & enterable);
+    }
+    for from in ours & b.rooks() {
+        sink.piece(Role::Rook, from, rook_attacks(from, occupied) & enterable);
+    }
+    for from in ours & b.queens() {
+        let t = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
+        sink.piece(Role::Queen, from, t & enterable);
+    }
+    let kings = ours & b.kings();
+    for from in kings {
+        sink.piece(Role::King, from, king_attacks(from) & enterable);
+    }
+
+    let pawns = ours & b.pawns();
+    if pawns.any() {
+        let empty = !occupied;
+        let (single, double) = match us {
+            Color::White => {
+                let s = pawns.shift(8) & empty;
+                (s, (s & Bitboard::from_rank(Rank::Third)).shift(8) & empty)
+            }
+            Color::Black => {
+                let s = pawns.shift(-8) & empty;
+                (s, (s & Bitboard::from_rank(Rank::Sixth)).shift(-8) & empty)
+            }
+        };
+        sink.pawn_pushes(single, double);
+        let ep = src
+            .ep_square
+            .filter(|_| src.rules.en_passant)
+            .filter(|&sq| !occupied.contains(sq));
+        for from in pawns {
+            let att = pawn_attacks(us, from);
+            let caps = att & theirs;
+            if caps.any() {
+                sink.pawn_captures(from, caps);
+            }
+            if let Some(ep) = ep {
+                if att.contains(ep) {
+                    sink.en_passant(from, ep);
+                }
+            }
+        }
+    }
+
+    if src.rules.castling != Castling::Off {
+        let home = match us {
+            Color::White => Square::E1,
+            Color::Black => Square::E8,
+        };
+        if kings.contains(home) {
+            let rank = us.backrank();
+            let rooks = ours & b.rooks();
+            let need_rights = src.rules.castling == Castling::Rights;
+            // (rook corner file, squares between king and rook, king's destination file)
+            for (rook_file, between, dest_file) in [
+                (shakmaty::File::H, 0x60u64, shakmaty::File::G),
+                (shakmaty::File::A, 0x0eu64, shakmaty::File::C),
+            ] {
+                let rook = Square::from_coords(rook_file, rank);
+                let between = Bitboard(between << (8 * rank.to_u32()));
+                if rooks.contains(rook)
+                    && (occupied & between).is_empty()
+                    && (!need_rights || src.castling.contains(rook))
+                {
+                    sink.castle(home, Square::from_coords(dest_file, rank));
+                }
+            }
+        }
+    }
+}
+
+/// Collects moves into a vector, and the squares they reach.
+pub(crate) struct MoveCollector<'a> {
+    pub board: &'a Board,
+    pub us: Color,
+    pub promotion: Promotion,
+    pub out: &'a mut Vec<Move>,
+    /// Union of every destination, plus the victim square of an en passant capture.
+    pub reached: Bitboard,
+    /// The en passant destination, if an en passant capture was found.
+    pub ep_found: Option<Square>,
+}
+
+impl MoveCollector<'_> {
+    #[inline]
+    fn push_pawn(&mut self, from: Square, to: Square, capture: Option<Role>) {
+        let last = match self.us {
+            Color::White => Rank::Eighth,
+            Color::Black => Rank::First,
+        };
+        let m = Move {
+            role: Role::Pawn,
+            from,
+            to,
+            capture,
+            promotion: None,
+            kind: MoveKind::Normal,
+        };
+        if to.rank() != last {
+            self.out.push(m);
+        } else {
+            match self.promotion {
+                Promotion::QueenOnly => self.out.push(Move {
+                    promotion: Some(Role::Queen),
+                    ..m
+                }),
+                Promotion::Any => {
+                    for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                        self.out.push(Move {
+                            promotion: Some(p),
+                            ..m
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Sink for MoveCollector<'_> {
+    #[inline]
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
+        self.reached |= targets;
+        for to in targets {
+            self.out.push(Move {
+                role,
+                from,
+                to,
+                capture: self.board.role_at(to),
+                promotion: None,
+                kind: MoveKind::Normal,
+            });
+        }
+    }
+
+    #[inline]
+    fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard) {
+        self.reached |= single | double;
+        let back = match self.us {
+            Color::White => -8,
+            Color::Black => 8,
+        };
+        for to in single {
+            self.push_pawn(to.offset(back).expect("push origin"), to, None);
+        }
+        for to in double {
+            self.push_pawn(to.offset(2 * back).expect("push origin"), to, None);
+        }
+    }
+
+    #[inline]
+    fn pawn_captures(&mut self, from: Square, targets: Bitboard) {
+        self.reached |= targets;
+        for to in targets {
+            self.push_pawn(from, to, self.board.role_at(to));
+        }
+    }
+
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.reached.add(to);
+        self.reached.add(Square::from_coords(to.file(), from.rank()));
+        self.ep_found = Some(to);
+        self.out.push(Move {
+            role: Role::Pawn,
+            from,
+            to,
+            capture: Some(Role::Pawn),
+            promotion: None,
+            kind: MoveKind::EnPassant,
+        });
+    }
+
+    fn castle(&mut self, king: Square, to: Square) {
+        self.reached.add(to);
+        self.out.push(Move {
+            role: Role::King,
+            from: king,
+            to,
+            capture: None,
+            promotion: None,
+            kind: MoveKind::Castle,
+        });
+    }
+}
+
+/// Collects only the squares the moves reach (visibility without a move list).
+#[derive(Default)]
+pub(crate) struct Reach {
+    pub reached: Bitboard,
+    pub ep_found: Option<Square>,
+}
+
+impl Sink for Reach {
+    #[inline]
+    fn piece(&mut self, _: Role, _: Square, targets: Bitboard) {
+        self.reached |= targets;
+    }
+    #[inline]
+    fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard) {
+        self.reached |= single | double;
+    }
+    #[inline]
+    fn pawn_captures(&mut self, _: Square, targets: Bitboard) {
+        self.reached |= targets;
+    }
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.reached.add(to);
+        self.reached.add(Square::from_coords(to.file(), from.rank()));
+        self.ep_found = Some(to);
+    }
+    fn castle(&mut self, _: Square, to: Square) {
+        self.reached.add(to);
+    }
+}
+
+/// Generates the moves of `src` into `out` (cleared first). Returns the squares the
+/// moves reach (en passant victims included) and the en passant square if one is usable.
+pub(crate) fn generate(src: &MoveSource<'_>, out: &mut Vec<Move>) -> (Bitboard, Option<Square>) {
+    out.clear();
+    let mut c = MoveCollector {
+        board: src.board,
+        us: src.us,
+        promotion: src.rules.promotion,
+        out,
+        reached: Bitboard::EMPTY,
+        ep_found: None,
+    };
+    walk(src, &mut c);
+    (c.reached, c.ep_found)
+}
+
+/// The squares `src.us` sees: its own pieces and everything its moves reach. Returns the
+/// en passant square too when an en passant capture is possible.
+#[inline]
+pub(crate) fn visibility(src: &MoveSource<'_>) -> (Bitboard, Option<Square>) {
+    let mut r = Reach::default();
+    walk(src, &mut r);
+    (r.reached | src.board.by_color(src.us), r.ep_found)
+}

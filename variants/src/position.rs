@@ -1,0 +1,425 @@
+//! The true state of a game: pieces, side to move, castling rights, en passant, clocks.
+
+use std::fmt;
+use std::str::FromStr;
+
+use shakmaty::fen::Fen;
+use shakmaty::{Bitboard, Board, CastlingSide, Color, Rank, Role, Setup, Square};
+
+use crate::error::{FenError, MoveError};
+use crate::movegen::{self, MoveSource};
+use crate::moves::{Move, MoveKind, MoveText};
+use crate::rules::RuleSet;
+
+/// The true position. Only the arena holds one; players get an
+/// [`Observation`](crate::Observation).
+///
+/// ```
+/// use fow_variants::{Position, RuleSet};
+/// let pos = Position::startpos();
+/// assert_eq!(pos.legal_moves(&RuleSet::thesis()).len(), 20);
+/// let pos: Position = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".parse().unwrap();
+/// assert_eq!(pos.to_string(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    turn: Color,
+    castling: Bitboard,
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        Position {
+            board: Board::new(),
+            turn: Color::White,
+            castling: Bitboard(0x8100_0000_0000_0081),
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// Builds a position from FEN, checking that it can be played: exactly one king per
+    /// side, no pawn on a back rank, castling rights only for rooks on their corner with
+    /// the king at home, an en passant square behind a pawn that just moved two squares.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fen = Fen::from_ascii(fen.trim().as_bytes())
+            .map_err(|e| FenError::Syntax(format!("{e} in '{}'", fen.trim())))?;
+        Position::from_setup(fen.into_setup())
+    }
+
+    /// Builds a position from a shakmaty [`Setup`], with the checks of
+    /// [`Position::from_fen`].
+    pub fn from_setup(setup: Setup) -> Result<Position, FenError> {
+        let board = setup.board;
+        for color in Color::ALL {
+            let kings = (board.kings() & board.by_color(color)).count();
+            if kings != 1 {
+                return Err(FenError::Invalid(format!(
+                    "{color} has {kings} kings, needs exactly 1"
+                )));
+            }
+        }
+        if (board.pawns() & Bitboard::BACKRANKS).any() {
+            return Err(FenError::Invalid("a pawn stands on a back rank".into()));
+        }
+        let mut castling = Bitboard::EMPTY;
+        for sq in setup.castling_rights {
+            let color = board.color_at(sq);
+            let ok = color.is_some_and(|c| {
+                board.role_at(sq) == Some(Role::Rook)
+                    && sq.rank() == c.backrank()
+                    && (sq.file() == shakmaty::File::A || sq.file() == shakmaty::File::H)
+                    && board.king_of(c).map(|k| k.file()) == Some(shakmaty::File::E)
+                    && board.king_of(c).map(|k| k.rank()) == Some(c.backrank())
+            });
+            if !ok {
+                return Err(FenError::Invalid(format!(
+                    "castling right for {sq} without a king on the e-file and a rook in that corner"
+                )));
+            }
+            castling.add(sq);
+        }
+        if let Some(ep) = setup.ep_square {
+            let them = !setup.turn;
+            let (ep_rank, pawn) = match them {
+                Color::White => (Rank::Third, ep.offset(8)),
+                Color::Black => (Rank::Sixth, ep.offset(-8)),
+            };
+            let valid = ep.rank() == ep_rank
+                && !board.occupied().contains(ep)
+                && pawn.is_some_and(|p| board.piece_at(p) == Some(them.pawn()));
+            if !valid {
+                return Err(FenError::Invalid(format!(
+                    "en passant square {ep} is not behind a {them} pawn that just moved two squares"
+                )));
+            }
+        }
+        Ok(Position {
+            board,
+            turn: setup.turn,
+            castling,
+            ep_square: setup.ep_square,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.get(),
+        })
+    }
+
+    /// The position as FEN. The en passant square is written whenever the last move was
+    /// a two-square pawn push.
+    pub fn fen(&self) -> String {
+        Fen::try_from_setup(self.to_setup())
+            .unwrap_or_else(shakmaty::fen::LossyFenError::ignore)
+            .to_string()
+    }
+
+    /// The position as a shakmaty [`Setup`].
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board.clone(),
+            promoted: Bitboard::EMPTY,
+            pockets: None,
+            turn: self.turn,
+            castling_rights: self.castling,
+            ep_square: self.ep_square,
+            remaining_checks: None,
+            halfmoves: self.halfmoves,
+            fullmoves: std::num::NonZeroU32::new(self.fullmoves.max(1)).expect("non-zero"),
+        }
+    }
+
+    /// The pieces.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Rook squares that keep a castling right.
+    #[inline]
+    pub fn castling_rights(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// Whether `color` keeps the castling right on `side`.
+    pub fn has_castling_right(&self, color: Color, side: CastlingSide) -> bool {
+        let file = match side {
+            CastlingSide::KingSide => shakmaty::File::H,
+            CastlingSide::QueenSide => shakmaty::File::A,
+        };
+        self.castling
+            .contains(Square::from_coords(file, color.backrank()))
+    }
+
+    /// The square a pawn skipped on the last move, if it moved two squares.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number, starting at 1 and increased after Black moves.
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// Whether `color` still has its king.
+    #[inline]
+    pub fn has_king(&self, color: Color) -> bool {
+        (self.board.kings() & self.board.by_color(color)).any()
+    }
+
+    #[inline]
+    pub(crate) fn source<'a>(&'a self, us: Color, rules: &'a RuleSet) -> MoveSource<'a> {
+        MoveSource {
+            board: &self.board,
+            fog: Bitboard::EMPTY,
+            us,
+            castling: self.castling,
+            ep_square: self.ep_square.filter(|_| us == self.turn),
+            rules,
+        }
+    }
+
+    /// Writes the legal moves of the side to move into `out` (cleared first).
+    #[inline]
+    pub fn legal_moves_into(&self, rules: &RuleSet, out: &mut Vec<Move>) {
+        movegen::generate(&self.source(self.turn, rules), out);
+    }
+
+    /// The legal (pseudo-legal: there is no check) moves of the side to move.
+    pub fn legal_moves(&self, rules: &RuleSet) -> Vec<Move> {
+        let mut v = Vec::with_capacity(64);
+        self.legal_moves_into(rules, &mut v);
+        v
+    }
+
+    /// The squares `color` sees now: its pieces and every square its moves reach.
+    /// For the side not to move, en passant is not counted (it could not take it now).
+    #[inline]
+    pub fn visible(&self, color: Color, rules: &RuleSet) -> Bitboard {
+        movegen::visibility(&self.source(color, rules)).0
+    }
+
+    /// Finds the legal move a UCI or long-algebraic text names.
+    pub fn parse_uci(&self, text: &str, rules: &RuleSet) -> Result<Move, MoveError> {
+        let t = MoveText::parse(text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+        t.find(&self.legal_moves(rules))
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// Plays a move, which must be one of [`Position::legal_moves`] (not checked here;
+    /// the arena checks moves that come from players). Returns the captured role.
+    #[inline]
+    pub fn play(&mut self, m: &Move) -> Option<Role> {
+        let us = self.turn;
+        let them = !us;
+        match m.kind {
+            MoveKind::Normal => {
+                if m.capture.is_some() {
+                    self.board.discard_piece_at(m.to);
+                }
+                self.board.discard_piece_at(m.from);
+                self.board
+                    .set_piece_at(m.to, m.promotion.unwrap_or(m.role).of(us));
+            }
+            MoveKind::EnPassant => {
+                self.board.discard_piece_at(m.from);
+                self.board
+                    .discard_piece_at(Square::from_coords(m.to.file(), m.from.rank()));
+                self.board.set_piece_at(m.to, us.pawn());
+            }
+            MoveKind::Castle => {
+                let rank = m.from.rank();
+                let (rook_from, rook_to) = if m.to.file() > m.from.file() {
+                    (shakmaty::File::H, shakmaty::File::F)
+                } else {
+                    (shakmaty::File::A, shakmaty::File::D)
+                };
+                self.board.discard_piece_at(m.from);
+                self.board
+                    .discard_piece_at(Square::from_coords(rook_from, rank));
+                self.board.set_piece_at(m.to, us.king());
+                self.board
+                    .set_piece_at(Square::from_coords(rook_to, rank), us.rook());
+            }
+        }
+        if self.castling.any() {
+            self.castling.discard(m.from);
+            self.castling.discard(m.to);
+            if m.role == Role::King {
+                self.castling &= !Bitboard::from_rank(us.backrank());
+            }
+        }
+        self.ep_square = if m.role == Role::Pawn && m.from.distance(m.to) == 2 && m.kind == MoveKind::Normal && m.from.file() == m.to.file() {
+            Square::from_coords(m.from.file(), if us.is_white() { Rank::Third } else { Rank::Sixth }).into()
+        } else {
+            None
+        };
+        if m.is_zeroing() {
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves += 1;
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+        m.capture
+    }
+
+    /// A hash of what makes positions equal for repetition: pieces, side to move,
+    /// castling rights and a usable en passant square.
+    pub fn repetition_key(&self, rules: &RuleSet) -> u64 {
+        use shakmaty::zobrist::{Zobrist64, ZobristValue};
+        let mut h = Zobrist64::default();
+        for sq in self.board.occupied() {
+            if let Some(p) = self.board.piece_at(sq) {
+                h ^= Zobrist64::zobrist_for_piece(sq, p);
+            }
+        }
+        if self.turn.is_white() {
+            h ^= Zobrist64::zobrist_for_white_turn();
+        }
+        if rules.castling == crate::Castling::Rights {
+            for color in Color::ALL {
+                for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                    if self.has_castling_right(color, side) {
+                        h ^= Zobrist64::zobrist_for_castling_right(color, side);
+                    }
+                }
+            }
+        }
+        if let Some(ep) = self.ep_square {
+            let src = self.source(self.turn, rules);
+            if movegen::visibility(&src).1.is_some() {
+                h ^= Zobrist64::zobrist_for_en_passant_file(ep.file());
+            }
+        }
+        h.0
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::startpos()
+    }
+}
+
+impl fmt::Display for Position {
+    /// Writes FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RuleSet;
+
+    #[test]
+    fn fen_round_trip_and_errors() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 12",
+            "4k3/8/8/8/8/8/8/4K3 b - - 37 80",
+        ] {
+            assert_eq!(Position::from_fen(fen).unwrap().fen(), fen);
+        }
+        assert!(matches!(
+            Position::from_fen("8/8/8/8/8/8/8/4K3 w - - 0 1"),
+            Err(FenError::Invalid(_))
+        ));
+        assert!(matches!(
+            Position::from_fen("nonsense"),
+            Err(FenError::Syntax(_))
+        ));
+        assert!(Position::from_fen("4k2P/8/8/8/8/8/8/4K3 w - - 0 1").is_err());
+        assert!(Position::from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1").is_err());
+        assert!(Position::from_fen("4k3/8/8/8/3P4/8/8/4K3 b - e3 0 1").is_err());
+    }
+
+    #[test]
+    fn castling_moves_rook_and_drops_rights() {
+        let rules = RuleSet::chesscom();
+        let mut pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let m = pos.parse_uci("e1g1", &rules).unwrap();
+        assert_eq!(m.kind, MoveKind::Castle);
+        pos.play(&m);
+        assert_eq!(pos.fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+        let m = pos.parse_uci("a8a1", &rules).unwrap();
+        pos.play(&m);
+        assert_eq!(pos.fen(), "4k2r/8/8/8/8/8/8/r4RK1 w k - 0 2");
+    }
+
+    #[test]
+    fn en_passant_and_promotion() {
+        let rules = RuleSet::chesscom();
+        let mut pos = Position::from_fen("4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
+        let ep = pos.parse_uci("e5d6", &rules).unwrap();
+        assert_eq!(ep.kind, MoveKind::EnPassant);
+        let promos = pos
+            .legal_moves(&rules)
+            .into_iter()
+            .filter(|m| m.promotion.is_some())
+            .count();
+        assert_eq!(promos, 4);
+        pos.play(&ep);
+        assert_eq!(pos.fen(), "4k3/1P6/3P4/8/8/8/8/4K3 b - - 0 1");
+        // Thesis: no en passant, one promotion.
+        let thesis = RuleSet::thesis();
+        let pos = Position::from_fen("4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
+        assert!(pos.parse_uci("e5d6", &thesis).is_err());
+        let promos: Vec<_> = pos
+            .legal_moves(&thesis)
+            .into_iter()
+            .filter(|m| m.promotion.is_some())
+            .collect();
+        assert_eq!(promos.len(), 1);
+        assert_eq!(promos[0].uci(), "b7b8q");
+    }
+
+    #[test]
+    fn thesis_castling_ignores_history() {
+        // No rights in the FEN, yet the thesis allows castling; chess.com does not.
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
+        assert!(pos.parse_uci("e1g1", &RuleSet::thesis()).is_ok());
+        assert!(pos.parse_uci("e1c1", &RuleSet::thesis()).is_ok());
+        assert!(pos.parse_uci("e1g1", &RuleSet::chesscom()).is_err());
+    }
+
+    #[test]
+    fn king_may_walk_into_attack_and_be_captured() {
+        let rules = RuleSet::thesis();
+        let mut pos = Position::from_fen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1").unwrap();
+        let m = pos.parse_uci("e1e2", &rules).unwrap();
+        pos.play(&m);
+        let cap = pos.parse_uci("d2e2", &rules).unwrap();
+        assert_eq!(pos.play(&cap), Some(Role::King));
+        assert!(!pos.has_king(Color::White));
+    }
+}

@@ -1,0 +1,363 @@
+//! What one side sees: [`FogView`], its fog-FEN text and a diagram.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Serialize, Serializer};
+use shakmaty::{Bitboard, Board, ByColor, ByRole, Color, File, Piece, Rank, Role, Square};
+
+use crate::error::FenError;
+use crate::movegen::{self, MoveSource};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::RuleSet;
+
+/// What one side sees: the visible squares and the pieces on them, plus the castling
+/// rights of its own rooks and the en passant square when it can capture there.
+///
+/// Computed from a position by [`FogView::of`], never stored beside it. Written as
+/// fog-FEN: the board with `?` for fog, the side, its own castling rights, the usable
+/// en passant square.
+///
+/// ```
+/// use fow_variants::{FogView, Position, RuleSet};
+/// use shakmaty::Color;
+/// let view = FogView::of(&Position::startpos(), Color::White, &RuleSet::thesis());
+/// assert_eq!(view.to_string(), "????????/????????/????????/????????/8/8/PPPPPPPP/RNBQKBNR w KQ -");
+/// assert_eq!(view.to_string().parse::<FogView>().unwrap(), view);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FogView {
+    color: Color,
+    visible: Bitboard,
+    board: Board,
+    castling: Bitboard,
+    ep_square: Option<Square>,
+}
+
+impl FogView {
+    /// What `color` sees in `pos` under `rules`.
+    #[inline]
+    pub fn of(pos: &Position, color: Color, rules: &RuleSet) -> FogView {
+        let (visible, ep) = movegen::visibility(&pos.source(color, rules));
+        FogView::from_parts(pos, color, visible, ep)
+    }
+
+    /// Builds the view from visibility already computed by move generation.
+    #[inline]
+    pub(crate) fn from_parts(
+        pos: &Position,
+        color: Color,
+        visible: Bitboard,
+        ep_square: Option<Square>,
+    ) -> FogView {
+        let (by_role, by_color) = pos.board().clone().into_bitboards();
+        let board = Board::try_from_bitboards(
+            by_role.map(|b| b & visible),
+            by_color.map(|b| b & visible),
+        )
+        .expect("masking keeps bitboards consistent");
+        FogView {
+            color,
+            visible,
+            board,
+            castling: pos.castling_rights() & Bitboard::from_rank(color.backrank()),
+            ep_square,
+        }
+    }
+
+    /// The side whose view this is.
+    #[inline]
+    pub fn color(&self) -> Color {
+        self.color
+    }
+
+    /// The visible squares.
+    #[inline]
+    pub fn visible(&self) -> Bitboard {
+        self.visible
+    }
+
+    /// The squares in fog.
+    #[inline]
+    pub fn fog(&self) -> Bitboard {
+        !self.visible
+    }
+
+    /// The visible pieces (all own pieces and the visible enemy ones).
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Own rook squares that keep a castling right.
+    #[inline]
+    pub fn castling_rights(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// The en passant square, present only when this side can capture there now.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// The piece on a square: `None` for an empty or fogged square.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.piece_at(sq)
+    }
+
+    /// Own pieces.
+    #[inline]
+    pub fn ours(&self) -> Bitboard {
+        self.board.by_color(self.color)
+    }
+
+    /// Visible enemy pieces.
+    #[inline]
+    pub fn theirs(&self) -> Bitboard {
+        self.board.by_color(!self.color)
+    }
+
+    /// The moves this side has, derived from the view alone (fog blocks and cannot be
+    /// captured). Equal to the true position's moves for the side to move.
+    pub fn legal_moves_into(&self, rules: &RuleSet, out: &mut Vec<Move>) {
+        movegen::generate(&self.source(rules), out);
+    }
+
+    pub(crate) fn source<'a>(&'a self, rules: &'a RuleSet) -> MoveSource<'a> {
+        MoveSource {
+            board: &self.board,
+            fog: !self.visible,
+            us: self.color,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            rules,
+        }
+    }
+
+    /// The board part of fog-FEN: FEN with `?` for each fog square.
+    pub fn board_fen(&self) -> String {
+        let mut s = String::with_capacity(72);
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                let sq = Square::from_coords(file, rank);
+                let c = if !self.visible.contains(sq) {
+                    Some('?')
+                } else {
+                    self.board.piece_at(sq).map(|p| p.char())
+                };
+                match c {
+                    None => empty += 1,
+                    Some(c) => {
+                        if empty > 0 {
+                            s.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        s.push(c);
+                    }
+                }
+            }
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+            }
+            if rank != Rank::First {
+                s.push('/');
+            }
+        }
+        s
+    }
+
+    /// An 8-line diagram, White at the bottom: pieces as letters (or Unicode symbols),
+    /// `.` for a visible empty square, `?` (or a shaded block) for fog.
+    pub fn diagram(&self, unicode: bool) -> String {
+        let mut s = String::new();
+        for rank in Rank::ALL.into_iter().rev() {
+            s.push(rank.char());
+            s.push(' ');
+            for file in File::ALL {
+                let sq = Square::from_coords(file, rank);
+                let c = if !self.visible.contains(sq) {
+                    if unicode {
+                        '░'
+                    } else {
+                        '?'
+                    }
+                } else {
+                    match self.board.piece_at(sq) {
+                        None => '.',
+                        Some(p) if unicode => piece_symbol(p),
+                        Some(p) => p.char(),
+                    }
+                };
+                s.push(c);
+                if file != File::H {
+                    s.push(' ');
+                }
+            }
+            s.push('\n');
+        }
+        s.push_str("  a b c d e f g h\n");
+        s
+    }
+}
+
+/// The Unicode chess symbol of a piece.
+pub fn piece_symbol(p: Piece) -> char {
+    let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
+    let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
+    let i = p.role as usize - 1;
+    if p.color.is_white() {
+        white[i]
+    } else {
+        black[i]
+    }
+}
+
+impl fmt::Display for FogView {
+    /// Writes fog-FEN: `board side castling ep`, e.g.
+    /// `????????/????????/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQ -`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} ", self.board_fen(), self.color.char())?;
+        let mut any = false;
+        for (file, ch) in [(File::H, 'K'), (File::A, 'Q')] {
+            if self
+                .castling
+                .contains(Square::from_coords(file, self.color.backrank()))
+            {
+                any = true;
+                let ch = if self.color.is_white() {
+                    ch
+                } else {
+                    ch.to_ascii_lowercase()
+                };
+                write!(f, "{ch}")?;
+            }
+        }
+        if !any {
+            f.write_str("-")?;
+        }
+        match self.ep_square {
+            Some(sq) => write!(f, " {sq}"),
+            None => f.write_str(" -"),
+        }
+    }
+}
+
+impl Serialize for FogView {
+    /// Serializes as fog-FEN.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl FromStr for FogView {
+    type Err = FenError;
+
+    /// Reads fog-FEN as [`fmt::Display`] writes it.
+    fn from_str(text: &str) -> Result<FogView, FenError> {
+        let bad = |why: &str| FenError::Syntax(format!("{why} in fog-FEN '{}'", text.trim()));
+        let mut parts = text.split_whitespace();
+        let board_part = parts.next().ok_or_else(|| bad("empty text"))?;
+        let mut by_role = ByRole::<Bitboard>::default();
+        let mut by_color = ByColor::<Bitboard>::default();
+        let mut visible = Bitboard::EMPTY;
+        let ranks: Vec<&str> = board_part.split('/').collect();
+        if ranks.len() != 8 {
+            return Err(bad("expected 8 ranks"));
+        }
+        for (i, row) in ranks.iter().enumerate() {
+            let rank = Rank::new(7 - i as u32);
+            let mut file = 0u32;
+            for ch in row.chars() {
+                if file >= 8 {
+                    return Err(bad("rank longer than 8 squares"));
+                }
+                if let Some(n) = ch.to_digit(10).filter(|n| (1..=8).contains(n)) {
+                    for k in 0..n {
+                        if file + k < 8 {
+                            visible.add(Square::from_coords(File::new(file + k), rank));
+                        }
+                    }
+                    file += n;
+                    continue;
+                }
+                let sq = Square::from_coords(File::new(file), rank);
+                file += 1;
+                if ch == '?' {
+                    continue;
+                }
+                let p = Piece::from_char(ch).ok_or_else(|| bad("unknown piece letter"))?;
+                visible.add(sq);
+                by_role.get_mut(p.role).add(sq);
+                by_color.get_mut(p.color).add(sq);
+            }
+            if file != 8 {
+                return Err(bad("rank not 8 squares long"));
+            }
+        }
+        let board = Board::try_from_bitboards(by_role, by_color).map_err(|_| bad("bad board"))?;
+        let color = match parts.next() {
+            Some("w") => Color::White,
+            Some("b") => Color::Black,
+            _ => return Err(bad("side must be w or b")),
+        };
+        let mut castling = Bitboard::EMPTY;
+        let rights = parts.next().unwrap_or("-");
+        if rights != "-" {
+            for ch in rights.chars() {
+                let file = match ch.to_ascii_uppercase() {
+                    'K' => File::H,
+                    'Q' => File::A,
+                    _ => return Err(bad("bad castling field")),
+                };
+                if ch.is_ascii_uppercase() != color.is_white() {
+                    return Err(bad("castling rights of the other side"));
+                }
+                castling.add(Square::from_coords(file, color.backrank()));
+            }
+        }
+        let ep_square = match parts.next().unwrap_or("-") {
+            "-" => None,
+            s => Some(Square::from_ascii(s.as_bytes()).map_err(|_| bad("bad en passant square"))?),
+        };
+        if parts.next().is_some() {
+            return Err(bad("trailing fields"));
+        }
+        Ok(FogView {
+            color,
+            visible,
+            board,
+            castling,
+            ep_square,
+        })
+    }
+}
+
+/// The true position as a diagram in the same style as [`FogView::diagram`].
+pub fn board_diagram(board: &Board, unicode: bool) -> String {
+    let mut s = String::new();
+    for rank in Rank::ALL.into_iter().rev() {
+        s.push(rank.char());
+        s.push(' ');
+        for file in File::ALL {
+            let sq = Square::from_coords(file, rank);
+            s.push(match board.piece_at(sq) {
+                None => '.',
+                Some(p) if unicode => piece_symbol(p),
+                Some(p) => p.char(),
+            });
+            if file != File::H {
+                s.push(' ');
+            }
+        }
+        s.push('\n');
+    }
+    s.push_str("  a b c d e f g h\n");
+    s
+}
+
+// piece_symbol indexes by `Role as usize - 1`.
+const _: () = assert!(Role::Pawn as usize == 1 && Role::King as usize == 6);

@@ -1,0 +1,120 @@
+//! Replays the 80 real chess.com Fog of War games under the `chesscom` rules.
+
+use std::path::PathBuf;
+
+use fow_variants::shakmaty::{Bitboard, Color, Square};
+use fow_variants::{Game, GameEnd, MoveKind, MoveText, Position, RuleSet};
+
+struct PgnGame {
+    name: String,
+    termination: String,
+    result: String,
+    moves: Vec<String>,
+}
+
+fn load_games() -> Vec<PgnGame> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/chesscom-fow");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .expect("data/chesscom-fow exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let tag = |name: &str| {
+                text.lines()
+                    .find_map(|l| l.strip_prefix(&format!("[{name} \"")))
+                    .map(|v| v.trim_end_matches("\"]").to_string())
+                    .unwrap_or_default()
+            };
+            let moves = text
+                .lines()
+                .filter(|l| !l.starts_with('['))
+                .flat_map(str::split_whitespace)
+                .filter(|t| !t.ends_with('.') && !["1-0", "0-1", "1/2-1/2", "*"].contains(t))
+                .map(str::to_string)
+                .collect();
+            PgnGame {
+                name: p.file_stem().unwrap().to_string_lossy().into_owned(),
+                termination: tag("Termination"),
+                result: tag("Result"),
+                moves,
+            }
+        })
+        .collect()
+}
+
+/// Squares attacked by `by` on a board.
+fn attacked(pos: &Position, sq: Square, by: Color) -> bool {
+    pos.board()
+        .attacks_to(sq, by, pos.board().occupied())
+        .any()
+}
+
+#[test]
+fn every_chesscom_game_replays_with_the_right_ending() {
+    let games = load_games();
+    assert_eq!(games.len(), 80);
+    let rules = RuleSet::chesscom();
+    let mut king_captures = 0;
+    let mut en_passant = 0;
+    let mut attacked_castles = Vec::new();
+    for g in &games {
+        let mut game = Game::new(Position::startpos(), rules);
+        let n = g.moves.len();
+        for (i, text) in g.moves.iter().enumerate() {
+            let mt = MoveText::parse(text)
+                .unwrap_or_else(|| panic!("{}: cannot read move {} '{text}'", g.name, i + 1));
+            let m = mt
+                .find(&game.position().legal_moves(&rules))
+                .unwrap_or_else(|| {
+                    panic!(
+                        "{}: move {} '{text}' not legal in {}",
+                        g.name,
+                        i + 1,
+                        game.position()
+                    )
+                });
+            if m.kind == MoveKind::EnPassant {
+                en_passant += 1;
+            }
+            if m.kind == MoveKind::Castle {
+                let pos = game.position();
+                let them = !pos.turn();
+                let path = Bitboard::from(m.from) | Bitboard::from(m.to) | Bitboard::from(
+                    Square::from_coords(
+                        if m.to > m.from { fow_variants::shakmaty::File::F } else { fow_variants::shakmaty::File::D },
+                        m.from.rank(),
+                    ),
+                );
+                if path.into_iter().any(|sq| attacked(pos, sq, them)) {
+                    attacked_castles.push(g.name.clone());
+                }
+            }
+            let outcome = game.play(&m);
+            if i + 1 < n {
+                assert_eq!(outcome, None, "{}: game ended early at move {}", g.name, i + 1);
+            } else if g.termination.starts_with("King captured") {
+                let o = outcome.unwrap_or_else(|| panic!("{}: last move did not end it", g.name));
+                assert_eq!(o.end, GameEnd::KingCaptured, "{}", g.name);
+                let expected = if g.result == "1-0" { Color::White } else { Color::Black };
+                assert_eq!(o.winner, Some(expected), "{}", g.name);
+                king_captures += 1;
+            } else {
+                assert_eq!(outcome, None, "{}: ended by our rules, not theirs", g.name);
+            }
+        }
+    }
+    // The data README says 60, but 63 games carry the "King captured" tag and every one
+    // of them does end with the king's capture on its last move.
+    let tagged = games.iter().filter(|g| g.termination.starts_with("King captured")).count();
+    assert_eq!(tagged, 63);
+    assert_eq!(king_captures, tagged);
+    assert_eq!(en_passant, 5, "the README counts 5 en passant captures");
+    attacked_castles.sort();
+    attacked_castles.dedup();
+    assert_eq!(attacked_castles, ["game-040", "game-071", "game-073"]);
+}
