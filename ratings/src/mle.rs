@@ -389,7 +389,8 @@ mod tests {
             "{} vs {se}",
             fit.std_errors[0]
         );
-        assert!((fit.half_widths[0] - 1.96 * se).abs() < 1e-3);
+        assert!((fit.half_widths[0] - Z95 * se).abs() < 1e-6);
+        assert!((fit.half_widths[0] - 1.96 * se).abs() < 2e-3);
         assert_eq!(fit.std_errors[1], 0.0);
         let ll = 70.0 * 0.7f64.ln() + 30.0 * 0.3f64.ln();
         assert!((fit.log_likelihood - ll).abs() < 1e-9);

@@ -11,8 +11,9 @@ use crate::results::ResultMatrix;
 pub struct ThesisOptions {
     /// K factor of each update; the thesis uses 1. The fixed point does not depend on K
     /// (it is where every player's summed `S − E` vanishes), only the path does: with many
-    /// games between close opponents a K of 1 overshoots and oscillates, and a smaller K
-    /// converges to the same ratings.
+    /// games between close opponents a K of 1 overshoots and oscillates without converging
+    /// (e.g. two players with 1,100 : 900 points), and a smaller K converges to the same
+    /// ratings; [`ThesisOptions::stable`] picks one that is safe for a given matrix.
     pub k: f64,
     /// Stop once the summed absolute change of one iteration, `Σ_i |Δ_i|`, is below this.
     pub tolerance: f64,
@@ -28,6 +29,35 @@ impl Default for ThesisOptions {
             k: 1.0,
             tolerance: 1e-9,
             max_iterations: 100_000,
+        }
+    }
+}
+
+impl ThesisOptions {
+    /// The default options with K lowered, if needed, so that the iteration cannot overshoot
+    /// on this matrix: `K = min(1, 3 · 400 / (ln 10 · G))`, where `G` is the largest number
+    /// of games of any player. (The update is gradient ascent on the log-likelihood, whose
+    /// curvature is at most `ln 10 / 400 · G / 2` per Elo point, so any `K` below
+    /// `4 · 400 / (ln 10 · G)` converges whenever the ratings are finite.) It converges to the
+    /// same ratings as K = 1 where that converges, only in more iterations.
+    ///
+    /// ```
+    /// use fow_ratings::{ResultMatrix, ThesisOptions, Wdl};
+    /// let mut m = ResultMatrix::new(vec!["A".into(), "B".into()]);
+    /// assert_eq!(ThesisOptions::stable(&m).k, 1.0);
+    /// m.add_results(0, 1, Wdl::new(1100, 0, 900))?;
+    /// assert!(ThesisOptions::stable(&m).k < 0.3);
+    /// # Ok::<(), fow_ratings::MatrixError>(())
+    /// ```
+    pub fn stable(matrix: &ResultMatrix) -> ThesisOptions {
+        let most_games = (0..matrix.len())
+            .filter_map(|i| matrix.player_games(i))
+            .max()
+            .unwrap_or(0) as f64;
+        let limit = 3.0 * 400.0 / (std::f64::consts::LN_10 * most_games);
+        ThesisOptions {
+            k: limit.min(1.0),
+            ..ThesisOptions::default()
         }
     }
 }
@@ -214,6 +244,42 @@ pub(crate) mod tests {
         assert_ne!(one.iterations, half.iterations);
         for (a, b) in one.ratings.iter().zip(&half.ratings) {
             assert!((a - b).abs() < 1e-6, "{a} vs {b}");
+        }
+    }
+
+    #[test]
+    fn k_of_one_oscillates_on_many_close_games_and_stable_k_fixes_it() {
+        let mut m = ResultMatrix::new(vec!["A".into(), "B".into()]);
+        m.add_results(0, 1, Wdl::new(1100, 0, 900)).unwrap();
+        let anchor = Anchor {
+            index: 1,
+            value: 0.0,
+        };
+        let options = ThesisOptions {
+            max_iterations: 1000,
+            ..ThesisOptions::default()
+        };
+        let thesis = thesis_elo(&m, anchor, &options).unwrap();
+        assert!(!thesis.converged);
+        assert!(thesis.last_change > 1.0, "{thesis:?}");
+        let stable = ThesisOptions::stable(&m);
+        assert!(stable.k < 1.0);
+        let fit = thesis_elo(&m, anchor, &stable).unwrap();
+        assert!(fit.converged, "{fit:?}");
+        let expected = 400.0 * (1100.0f64 / 900.0).log10();
+        assert!((fit.ratings[0] - expected).abs() < 1e-7);
+    }
+
+    #[test]
+    fn stable_k_reproduces_the_thesis_too() {
+        let m = thesis_matrix();
+        let anchor = Anchor::random_move_or_first(&m);
+        let stable = ThesisOptions::stable(&m);
+        assert!(stable.k < 0.3, "{stable:?}");
+        let slow = thesis_elo(&m, anchor, &stable).unwrap();
+        assert!(slow.converged);
+        for (row, rating) in table2().iter().zip(&slow.ratings) {
+            assert!((rating - row.elo_recomputed).abs() <= 0.01, "{}", row.name);
         }
     }
 

@@ -40,7 +40,7 @@ pub use game::{Game, GameEnd, Outcome};
 pub use moves::{Move, MoveKind, MoveText};
 pub use observation::Observation;
 pub use perft::{perft, perft_divide};
-pub use position::Position;
+pub use position::{apply_move, Position};
 pub use rules::{Castling, Promotion, RuleSet};
 pub use view::{board_diagram, piece_symbol, FogView};
 

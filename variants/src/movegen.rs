@@ -58,7 +58,11 @@ pub(crate) fn walk<S: Sink>(src: &MoveSource<'_>, sink: &mut S) {
         sink.piece(Role::Knight, from, knight_attacks(from) & enterable);
     }
     for from in ours & b.bishops() {
-        sink.piece(Role::Bishop, from, bishop_attacks(from, occupied) & enterable);
+        sink.piece(
+            Role::Bishop,
+            from,
+            bishop_attacks(from, occupied) & enterable,
+        );
     }
     for from in ours & b.rooks() {
         sink.piece(Role::Rook, from, rook_attacks(from, occupied) & enterable);
@@ -220,7 +224,8 @@ impl Sink for MoveCollector<'_> {
 
     fn en_passant(&mut self, from: Square, to: Square) {
         self.reached.add(to);
-        self.reached.add(Square::from_coords(to.file(), from.rank()));
+        self.reached
+            .add(Square::from_coords(to.file(), from.rank()));
         self.ep_found = Some(to);
         self.out.push(Move {
             role: Role::Pawn,
@@ -267,7 +272,8 @@ impl Sink for Reach {
     }
     fn en_passant(&mut self, from: Square, to: Square) {
         self.reached.add(to);
-        self.reached.add(Square::from_coords(to.file(), from.rank()));
+        self.reached
+            .add(Square::from_coords(to.file(), from.rank()));
         self.ep_found = Some(to);
     }
     fn castle(&mut self, _: Square, to: Square) {

@@ -114,9 +114,7 @@ impl MoveText {
     /// Returns `None` when the text is neither.
     pub fn parse(text: &str) -> Option<MoveText> {
         let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
-        let t = t
-            .strip_prefix(|c: char| "NBRQKP".contains(c))
-            .unwrap_or(t);
+        let t = t.strip_prefix(|c: char| "NBRQKP".contains(c)).unwrap_or(t);
         let b = t.as_bytes();
         if b.len() < 4 {
             return None;

@@ -70,7 +70,8 @@ impl Observation {
     #[inline]
     pub fn refresh(&mut self, pos: &Position, ply: u32) {
         debug_assert_eq!(pos.turn(), self.view.color());
-        let (reached, ep) = movegen::generate(&pos.source(pos.turn(), &self.rules), &mut self.legal);
+        let (reached, ep) =
+            movegen::generate(&pos.source(pos.turn(), &self.rules), &mut self.legal);
         let visible = reached | pos.board().by_color(pos.turn());
         self.view = FogView::from_parts(pos, pos.turn(), visible, ep);
         self.ply = ply;

@@ -230,36 +230,7 @@ impl Position {
     pub fn play(&mut self, m: &Move) -> Option<Role> {
         let us = self.turn;
         let them = !us;
-        match m.kind {
-            MoveKind::Normal => {
-                if m.capture.is_some() {
-                    self.board.discard_piece_at(m.to);
-                }
-                self.board.discard_piece_at(m.from);
-                self.board
-                    .set_piece_at(m.to, m.promotion.unwrap_or(m.role).of(us));
-            }
-            MoveKind::EnPassant => {
-                self.board.discard_piece_at(m.from);
-                self.board
-                    .discard_piece_at(Square::from_coords(m.to.file(), m.from.rank()));
-                self.board.set_piece_at(m.to, us.pawn());
-            }
-            MoveKind::Castle => {
-                let rank = m.from.rank();
-                let (rook_from, rook_to) = if m.to.file() > m.from.file() {
-                    (shakmaty::File::H, shakmaty::File::F)
-                } else {
-                    (shakmaty::File::A, shakmaty::File::D)
-                };
-                self.board.discard_piece_at(m.from);
-                self.board
-                    .discard_piece_at(Square::from_coords(rook_from, rank));
-                self.board.set_piece_at(m.to, us.king());
-                self.board
-                    .set_piece_at(Square::from_coords(rook_to, rank), us.rook());
-            }
-        }
+        apply_move(&mut self.board, m, us);
         if self.castling.any() {
             self.castling.discard(m.from);
             self.castling.discard(m.to);
@@ -267,8 +238,20 @@ impl Position {
                 self.castling &= !Bitboard::from_rank(us.backrank());
             }
         }
-        self.ep_square = if m.role == Role::Pawn && m.from.distance(m.to) == 2 && m.kind == MoveKind::Normal && m.from.file() == m.to.file() {
-            Square::from_coords(m.from.file(), if us.is_white() { Rank::Third } else { Rank::Sixth }).into()
+        self.ep_square = if m.role == Role::Pawn
+            && m.from.distance(m.to) == 2
+            && m.kind == MoveKind::Normal
+            && m.from.file() == m.to.file()
+        {
+            Square::from_coords(
+                m.from.file(),
+                if us.is_white() {
+                    Rank::Third
+                } else {
+                    Rank::Sixth
+                },
+            )
+            .into()
         } else {
             None
         };
@@ -313,6 +296,39 @@ impl Position {
             }
         }
         h.0
+    }
+}
+
+/// Moves the pieces of `m` (played by `us`) on `board`: captures, promotion, the rook of
+/// a castling move, the pawn taken en passant. Used by [`Position::play`], and by bots
+/// that look at their own board after a move.
+#[inline]
+pub fn apply_move(board: &mut Board, m: &Move, us: Color) {
+    match m.kind {
+        MoveKind::Normal => {
+            if m.capture.is_some() {
+                board.discard_piece_at(m.to);
+            }
+            board.discard_piece_at(m.from);
+            board.set_piece_at(m.to, m.promotion.unwrap_or(m.role).of(us));
+        }
+        MoveKind::EnPassant => {
+            board.discard_piece_at(m.from);
+            board.discard_piece_at(Square::from_coords(m.to.file(), m.from.rank()));
+            board.set_piece_at(m.to, us.pawn());
+        }
+        MoveKind::Castle => {
+            let rank = m.from.rank();
+            let (rook_from, rook_to) = if m.to.file() > m.from.file() {
+                (shakmaty::File::H, shakmaty::File::F)
+            } else {
+                (shakmaty::File::A, shakmaty::File::D)
+            };
+            board.discard_piece_at(m.from);
+            board.discard_piece_at(Square::from_coords(rook_from, rank));
+            board.set_piece_at(m.to, us.king());
+            board.set_piece_at(Square::from_coords(rook_to, rank), us.rook());
+        }
     }
 }
 

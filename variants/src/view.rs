@@ -52,11 +52,9 @@ impl FogView {
         ep_square: Option<Square>,
     ) -> FogView {
         let (by_role, by_color) = pos.board().clone().into_bitboards();
-        let board = Board::try_from_bitboards(
-            by_role.map(|b| b & visible),
-            by_color.map(|b| b & visible),
-        )
-        .expect("masking keeps bitboards consistent");
+        let board =
+            Board::try_from_bitboards(by_role.map(|b| b & visible), by_color.map(|b| b & visible))
+                .expect("masking keeps bitboards consistent");
         FogView {
             color,
             visible,

@@ -49,9 +49,7 @@ fn load_games() -> Vec<PgnGame> {
 
 /// Squares attacked by `by` on a board.
 fn attacked(pos: &Position, sq: Square, by: Color) -> bool {
-    pos.board()
-        .attacks_to(sq, by, pos.board().occupied())
-        .any()
+    pos.board().attacks_to(sq, by, pos.board().occupied()).any()
 }
 
 #[test]
@@ -84,23 +82,37 @@ fn every_chesscom_game_replays_with_the_right_ending() {
             if m.kind == MoveKind::Castle {
                 let pos = game.position();
                 let them = !pos.turn();
-                let path = Bitboard::from(m.from) | Bitboard::from(m.to) | Bitboard::from(
-                    Square::from_coords(
-                        if m.to > m.from { fow_variants::shakmaty::File::F } else { fow_variants::shakmaty::File::D },
+                let path = Bitboard::from(m.from)
+                    | Bitboard::from(m.to)
+                    | Bitboard::from(Square::from_coords(
+                        if m.to > m.from {
+                            fow_variants::shakmaty::File::F
+                        } else {
+                            fow_variants::shakmaty::File::D
+                        },
                         m.from.rank(),
-                    ),
-                );
+                    ));
                 if path.into_iter().any(|sq| attacked(pos, sq, them)) {
                     attacked_castles.push(g.name.clone());
                 }
             }
             let outcome = game.play(&m);
             if i + 1 < n {
-                assert_eq!(outcome, None, "{}: game ended early at move {}", g.name, i + 1);
+                assert_eq!(
+                    outcome,
+                    None,
+                    "{}: game ended early at move {}",
+                    g.name,
+                    i + 1
+                );
             } else if g.termination.starts_with("King captured") {
                 let o = outcome.unwrap_or_else(|| panic!("{}: last move did not end it", g.name));
                 assert_eq!(o.end, GameEnd::KingCaptured, "{}", g.name);
-                let expected = if g.result == "1-0" { Color::White } else { Color::Black };
+                let expected = if g.result == "1-0" {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 assert_eq!(o.winner, Some(expected), "{}", g.name);
                 king_captures += 1;
             } else {
@@ -110,7 +122,10 @@ fn every_chesscom_game_replays_with_the_right_ending() {
     }
     // The data README says 60, but 63 games carry the "King captured" tag and every one
     // of them does end with the king's capture on its last move.
-    let tagged = games.iter().filter(|g| g.termination.starts_with("King captured")).count();
+    let tagged = games
+        .iter()
+        .filter(|g| g.termination.starts_with("King captured"))
+        .count();
     assert_eq!(tagged, 63);
     assert_eq!(king_captures, tagged);
     assert_eq!(en_passant, 5, "the README counts 5 en passant captures");

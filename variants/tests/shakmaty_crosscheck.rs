@@ -24,7 +24,11 @@ fn filtered(pos: &Position, rules: &RuleSet) -> Vec<String> {
         .filter(|m: &Move| {
             if m.kind == MoveKind::Castle {
                 let mid = shakmaty::Square::from_coords(
-                    if m.to > m.from { shakmaty::File::F } else { shakmaty::File::D },
+                    if m.to > m.from {
+                        shakmaty::File::F
+                    } else {
+                        shakmaty::File::D
+                    },
                     m.from.rank(),
                 );
                 let b = pos.board();
@@ -52,7 +56,9 @@ fn shakmaty_moves(pos: &Position, rules: &RuleSet) -> Option<Vec<String>> {
         let mut rights = shakmaty::Bitboard::EMPTY;
         for color in Color::ALL {
             let rank = color.backrank();
-            if setup.board.king_of(color) == Some(shakmaty::Square::from_coords(shakmaty::File::E, rank)) {
+            if setup.board.king_of(color)
+                == Some(shakmaty::Square::from_coords(shakmaty::File::E, rank))
+            {
                 for f in [shakmaty::File::A, shakmaty::File::H] {
                     let sq = shakmaty::Square::from_coords(f, rank);
                     if setup.board.piece_at(sq) == Some(color.rook()) {
@@ -118,8 +124,14 @@ fn pseudo_legal_minus_self_check_equals_shakmaty_legal() {
                 }
             }
         }
-        assert!(compared > 10_000, "{compared} positions compared under {rules}");
-        assert!(with_castle > 100 && with_promo > 100, "{with_castle} {with_promo}");
+        assert!(
+            compared > 10_000,
+            "{compared} positions compared under {rules}"
+        );
+        assert!(
+            with_castle > 100 && with_promo > 100,
+            "{with_castle} {with_promo}"
+        );
         if rules.en_passant {
             assert!(with_ep > 10, "en passant seen {with_ep} times");
         }

@@ -9,18 +9,30 @@ fn view(fen: &str, color: Color, rules: RuleSet) -> FogView {
 
 #[test]
 fn blocked_pawn_does_not_see_the_square_in_front() {
-    let v = view("7k/8/8/4p3/4P3/8/8/K7 w - - 0 1", Color::White, RuleSet::thesis());
+    let v = view(
+        "7k/8/8/4p3/4P3/8/8/K7 w - - 0 1",
+        Color::White,
+        RuleSet::thesis(),
+    );
     assert!(!v.visible().contains(Square::E5));
     assert!(v.piece_at(Square::E5).is_none());
     // Unblocked, it sees one (and from its start square two) squares ahead.
-    let v = view("7k/8/8/8/8/8/4P3/K7 w - - 0 1", Color::White, RuleSet::thesis());
+    let v = view(
+        "7k/8/8/8/8/8/4P3/K7 w - - 0 1",
+        Color::White,
+        RuleSet::thesis(),
+    );
     assert!(v.visible().contains(Square::E3) && v.visible().contains(Square::E4));
     assert!(!v.visible().contains(Square::E5));
 }
 
 #[test]
 fn pawn_diagonals_visible_only_when_a_capture_is_possible() {
-    let v = view("7k/8/8/3p4/4P3/8/8/K7 w - - 0 1", Color::White, RuleSet::thesis());
+    let v = view(
+        "7k/8/8/3p4/4P3/8/8/K7 w - - 0 1",
+        Color::White,
+        RuleSet::thesis(),
+    );
     assert!(v.visible().contains(Square::D5));
     assert_eq!(v.piece_at(Square::D5).map(|p| p.color), Some(Color::Black));
     assert!(!v.visible().contains(Square::F5), "empty diagonal is fog");
@@ -39,13 +51,24 @@ fn en_passant_victim_is_visible_under_chesscom_only() {
 
 #[test]
 fn slider_sees_up_to_and_including_the_first_blocker() {
-    let v = view("7k/8/8/r7/8/8/8/R6K w - - 0 1", Color::White, RuleSet::thesis());
+    let v = view(
+        "7k/8/8/r7/8/8/8/R6K w - - 0 1",
+        Color::White,
+        RuleSet::thesis(),
+    );
     for sq in [Square::A2, Square::A3, Square::A4, Square::A5] {
         assert!(v.visible().contains(sq), "{sq}");
     }
     assert!(!v.visible().contains(Square::A6));
-    assert!(v.visible().contains(Square::G1), "own king blocks the rank and is seen");
-    let v = view("7k/8/8/8/8/8/8/R1N4K w - - 0 1", Color::White, RuleSet::thesis());
+    assert!(
+        v.visible().contains(Square::G1),
+        "own king blocks the rank and is seen"
+    );
+    let v = view(
+        "7k/8/8/8/8/8/8/R1N4K w - - 0 1",
+        Color::White,
+        RuleSet::thesis(),
+    );
     assert!(v.visible().contains(Square::B1));
     assert!(!v.visible().contains(Square::D1) || v.visible().contains(Square::C1));
 }
@@ -78,7 +101,10 @@ fn start_position_has_20_moves_for_both_sides() {
         pos.play(&m);
         assert_eq!(pos.legal_moves(&rules).len(), 22);
         let black = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
-        assert_eq!(Position::from_fen(black).unwrap().legal_moves(&rules).len(), 20);
+        assert_eq!(
+            Position::from_fen(black).unwrap().legal_moves(&rules).len(),
+            20
+        );
     }
 }
 
@@ -92,7 +118,12 @@ fn fog_fen_round_trips_and_rejects_garbage() {
     let text = v.to_string();
     assert!(text.ends_with(" b q -"), "{text}");
     assert_eq!(text.parse::<FogView>().unwrap(), v);
-    for bad in ["", "8/8 w - -", "????????/8/8/8/8/8/8/8 x - -", "9/8/8/8/8/8/8/8 w - -"] {
+    for bad in [
+        "",
+        "8/8 w - -",
+        "????????/8/8/8/8/8/8/8 x - -",
+        "9/8/8/8/8/8/8/8 w - -",
+    ] {
         assert!(bad.parse::<FogView>().is_err(), "{bad}");
     }
 }
