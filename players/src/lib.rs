@@ -1,1 +1,23 @@
-pub fn x(){}
+//! # fow-players: the Player trait and the built-in bots
+//!
+//! Every bot implements [`Player`]: told its colour, the rules and a seed at the start of
+//! a game, it is handed an [`Observation`](fow_variants::Observation) each turn and
+//! answers with a move. A [`PlayerSpec`] (`Name` or `Name:key=value,...`) builds a fresh
+//! player per game from the [`registry`].
+//!
+//! The bots here are the lower half of the 2023 thesis's ladder, with its semantics:
+//! piece weights pawn 1, knight 3, bishop 3, rook 5, queen 10, king 100, and ties broken
+//! uniformly at random.
+
+pub mod bots;
+mod pick;
+mod player;
+mod registry;
+mod spec;
+mod weights;
+
+pub use pick::{best_move, random_move};
+pub use player::{Budget, Player, PlayerError, PlayerErrorKind};
+pub use registry::{build, find, registry, BotInfo, ParamInfo};
+pub use spec::{PlayerSpec, SpecError};
+pub use weights::thesis_weight;

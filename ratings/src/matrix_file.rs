@@ -19,7 +19,13 @@ use crate::score::Wdl;
 /// One parsed cell: `None` for the diagonal marker.
 type Cell = Option<Wdl>;
 
-/// Parses a result matrix in the thesis's format (see the [module docs](self)).
+/// Parses a result matrix in the thesis's format.
+///
+/// One line per player (blank lines are ignored); each line holds one cell per player,
+/// `(wins/draws/losses)` of the row player playing White against the column player, with any
+/// amount of spaces inside and between cells. The diagonal cell is `(---/---/---)` (any
+/// positive number of dashes per field). Errors name the 1-based line and, where it applies,
+/// the 1-based cell.
 ///
 /// `names` gives the players in row order; without it they are called `P1` … `Pn`.
 ///

@@ -1,0 +1,24 @@
+//! The built-in bots, one per file.
+
+mod capture_king;
+mod capture_largest;
+mod capture_with_largest_difference;
+mod random_move;
+mod supporter;
+
+pub use capture_king::CaptureKing;
+pub use capture_largest::CaptureLargest;
+pub use capture_with_largest_difference::CaptureWithLargestDifference;
+pub use random_move::RandomMove;
+pub use supporter::Supporter;
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+/// The generator every built-in bot draws from: portable, seeded, fast.
+pub type BotRng = Pcg64Mcg;
+
+/// A generator before `start` gives the real seed.
+pub(crate) fn unseeded() -> BotRng {
+    BotRng::seed_from_u64(0)
+}

@@ -1,0 +1,45 @@
+//! `RandomMove`: a uniformly random legal move.
+
+use fow_variants::{Color, Move, Observation, RuleSet};
+use rand::SeedableRng;
+
+use super::{unseeded, BotRng};
+use crate::pick::random_move;
+use crate::player::{Budget, Player, PlayerError, PlayerErrorKind};
+
+/// Plays a uniformly random legal move (the thesis's baseline, rated 0).
+pub struct RandomMove {
+    rng: BotRng,
+}
+
+impl RandomMove {
+    /// A new bot; `start` seeds it.
+    pub fn new() -> RandomMove {
+        RandomMove { rng: unseeded() }
+    }
+}
+
+impl Default for RandomMove {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Player for RandomMove {
+    fn start(&mut self, _: Color, _: &RuleSet, seed: u64) {
+        self.rng = BotRng::seed_from_u64(seed);
+    }
+
+    #[inline]
+    fn choose(&mut self, obs: &Observation, _: &Budget) -> Result<Move, PlayerError> {
+        random_move(obs.legal_moves(), &mut self.rng).ok_or_else(|| no_moves())
+    }
+}
+
+/// The error for being asked to move with no legal move (the arena never does this).
+pub(crate) fn no_moves() -> PlayerError {
+    PlayerError {
+        kind: PlayerErrorKind::Other,
+        message: "asked to move without a legal move".into(),
+    }
+}

@@ -1,0 +1,78 @@
+//! The [`Player`] trait every bot implements, with its budget and error types.
+
+use std::fmt;
+use std::time::Duration;
+
+use fow_variants::{Color, Move, Observation, RuleSet};
+
+/// How much a player may spend on one move. Bots that search spend nodes; `None` means
+/// the bot's own default. Node budgets keep tournaments deterministic; time budgets do
+/// not, and are documented as such where used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Search nodes for this move.
+    pub nodes: Option<u64>,
+    /// Wall time for this move.
+    pub time: Option<Duration>,
+}
+
+/// What went wrong inside a player. The arena turns it into a lost game with the reason
+/// recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerError {
+    /// The class of failure.
+    pub kind: PlayerErrorKind,
+    /// Details for the log.
+    pub message: String,
+}
+
+/// Classes of player failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayerErrorKind {
+    /// No answer in time.
+    Timeout,
+    /// An answer that breaks the protocol.
+    Protocol,
+    /// The player's program or thread died.
+    Crash,
+    /// Anything else.
+    Other,
+}
+
+impl fmt::Display for PlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}: {}", self.kind, self.message)
+    }
+}
+
+impl std::error::Error for PlayerError {}
+
+/// A fog-of-war chess player.
+///
+/// A player is built fresh for every game (see [`crate::PlayerSpec`]), told its colour,
+/// the rules and a seed, then asked for a move each turn. It receives only its
+/// [`Observation`], never the true position, and takes randomness only from the seed.
+///
+/// ```
+/// use fow_players::{Budget, Player, PlayerSpec};
+/// use fow_variants::{Color, Observation, Position, RuleSet};
+///
+/// let rules = RuleSet::thesis();
+/// let mut bot = "CaptureLargest".parse::<PlayerSpec>().unwrap().build().unwrap();
+/// bot.start(Color::White, &rules, 42);
+/// let obs = Observation::new(&Position::startpos(), &rules, 0, None);
+/// let m = bot.choose(&obs, &Budget::default()).unwrap();
+/// assert!(obs.is_legal(&m));
+/// ```
+pub trait Player: Send {
+    /// A new game begins: our colour, the rules and the seed for all our randomness.
+    fn start(&mut self, color: Color, rules: &RuleSet, seed: u64);
+
+    /// Our move, chosen from `obs` (which lists the legal moves).
+    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Result<Move, PlayerError>;
+
+    /// Search nodes spent since `start` (0 for bots that do not search).
+    fn nodes(&self) -> u64 {
+        0
+    }
+}

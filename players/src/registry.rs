@@ -1,0 +1,97 @@
+//! The registry: every built-in bot with a one-line description and its parameters.
+
+use crate::bots;
+use crate::player::Player;
+use crate::spec::{PlayerSpec, SpecError};
+
+/// One parameter a bot accepts.
+#[derive(Clone, Copy, Debug)]
+pub struct ParamInfo {
+    /// The key in `Name:key=value`.
+    pub name: &'static str,
+    /// The value used when the key is absent.
+    pub default: &'static str,
+    /// What it does.
+    pub description: &'static str,
+}
+
+/// A registered bot.
+#[derive(Clone, Copy)]
+pub struct BotInfo {
+    /// The name used in specs.
+    pub name: &'static str,
+    /// One line on what it does.
+    pub description: &'static str,
+    /// The parameters it accepts.
+    pub params: &'static [ParamInfo],
+    build: fn(&PlayerSpec) -> Result<Box<dyn Player>, SpecError>,
+}
+
+fn plain<P: Player + Default + 'static>(_: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
+    Ok(Box::new(P::default()))
+}
+
+static BOTS: &[BotInfo] = &[
+    BotInfo {
+        name: "RandomMove",
+        description: "plays a uniformly random legal move",
+        params: &[],
+        build: plain::<bots::RandomMove>,
+    },
+    BotInfo {
+        name: "CaptureKing",
+        description: "captures the king when it can, otherwise a random move",
+        params: &[],
+        build: plain::<bots::CaptureKing>,
+    },
+    BotInfo {
+        name: "CaptureLargest",
+        description: "captures the heaviest visible piece it can (P1 N3 B3 R5 Q10 K100)",
+        params: &[],
+        build: plain::<bots::CaptureLargest>,
+    },
+    BotInfo {
+        name: "CaptureWithLargestDifference",
+        description: "maximises captured weight minus the weight of the moving piece",
+        params: &[],
+        build: plain::<bots::CaptureWithLargestDifference>,
+    },
+    BotInfo {
+        name: "Supporter",
+        description: "captured weight plus the number of its pieces (not pawns or king) defended after the move",
+        params: &[],
+        build: plain::<bots::Supporter>,
+    },
+];
+
+/// Every registered bot, in the thesis's ladder order.
+pub fn registry() -> &'static [BotInfo] {
+    BOTS
+}
+
+/// The bot registered under `name`.
+pub fn find(name: &str) -> Option<&'static BotInfo> {
+    BOTS.iter().find(|b| b.name == name)
+}
+
+/// Builds a player from a spec, checking the bot name and its parameter names.
+pub fn build(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
+    let info = find(&spec.name).ok_or_else(|| SpecError::UnknownBot {
+        name: spec.name.clone(),
+        known: BOTS.iter().map(|b| b.name.to_string()).collect(),
+    })?;
+    for (k, _) in &spec.params {
+        if !info.params.iter().any(|p| p.name == k) {
+            let known: Vec<&str> = info.params.iter().map(|p| p.name).collect();
+            return Err(SpecError::BadParam {
+                bot: info.name.to_string(),
+                message: if known.is_empty() {
+                    format!("unknown parameter '{k}' (this bot takes none)")
+                } else {
+                    format!("unknown parameter '{k}' (known: {})", known.join(", "))
+                },
+            });
+        }
+    }
+    (info.build)(spec)
+}

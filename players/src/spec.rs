@@ -1,0 +1,152 @@
+//! [`PlayerSpec`]: the text that names a bot and its parameters.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::player::Player;
+use crate::registry;
+
+/// A bot and its parameters as text: `Name` or `Name:key=value,key=value`.
+///
+/// A spec builds a fresh player for each game, so games run in parallel without sharing
+/// state. Its text (normalised, parameters in the order given) names the player in
+/// results.
+///
+/// ```
+/// use fow_players::PlayerSpec;
+/// let spec: PlayerSpec = "RandomMove".parse().unwrap();
+/// assert_eq!(spec.to_string(), "RandomMove");
+/// assert!(spec.build().is_ok());
+/// let err = "Nobody".parse::<PlayerSpec>().unwrap().build().err().unwrap();
+/// assert!(err.to_string().starts_with("unknown bot 'Nobody'"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerSpec {
+    /// The bot's registered name.
+    pub name: String,
+    /// Parameters in the order written.
+    pub params: Vec<(String, String)>,
+}
+
+/// A spec that cannot be read or built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// The text is not `Name` or `Name:key=value,...`.
+    Syntax(String),
+    /// No bot has this name; the known names follow.
+    UnknownBot {
+        /// The name asked for.
+        name: String,
+        /// Every registered name.
+        known: Vec<String>,
+    },
+    /// The bot has no such parameter, or the value does not fit.
+    BadParam {
+        /// The bot.
+        bot: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::Syntax(s) => write!(
+                f,
+                "cannot read player spec '{s}' (expected Name or Name:key=value,...)"
+            ),
+            SpecError::UnknownBot { name, known } => {
+                write!(f, "unknown bot '{name}' (known: {})", known.join(", "))
+            }
+            SpecError::BadParam { bot, message } => write!(f, "{bot}: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl PlayerSpec {
+    /// The value of parameter `key`, if given.
+    pub fn param(&self, key: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Builds a fresh player from the registry.
+    pub fn build(&self) -> Result<Box<dyn Player>, SpecError> {
+        registry::build(self)
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)?;
+        for (i, (k, v)) in self.params.iter().enumerate() {
+            write!(f, "{}{k}={v}", if i == 0 { ':' } else { ',' })?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for PlayerSpec {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, SpecError> {
+        let s = s.trim();
+        let (name, rest) = match s.split_once(':') {
+            Some((n, r)) => (n.trim(), Some(r)),
+            None => (s, None),
+        };
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_-".contains(c))
+        {
+            return Err(SpecError::Syntax(s.to_string()));
+        }
+        let mut params = Vec::new();
+        if let Some(rest) = rest {
+            for part in rest.split(',') {
+                let (k, v) = part
+                    .split_once('=')
+                    .ok_or_else(|| SpecError::Syntax(s.to_string()))?;
+                let (k, v) = (k.trim(), v.trim());
+                if k.is_empty() {
+                    return Err(SpecError::Syntax(s.to_string()));
+                }
+                params.push((k.to_string(), v.to_string()));
+            }
+        }
+        Ok(PlayerSpec {
+            name: name.to_string(),
+            params,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints() {
+        let s: PlayerSpec = " Foo:a=1, b = x ".parse().unwrap();
+        assert_eq!(s.name, "Foo");
+        assert_eq!(s.param("b"), Some("x"));
+        assert_eq!(s.to_string(), "Foo:a=1,b=x");
+        for bad in ["", ":a=1", "Foo:a", "Foo:=1", "Fo o"] {
+            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn unknown_parameters_are_rejected() {
+        let s: PlayerSpec = "RandomMove:depth=3".parse().unwrap();
+        let e = s.build().err().unwrap();
+        assert!(matches!(e, SpecError::BadParam { .. }), "{e}");
+    }
+}

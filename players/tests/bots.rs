@@ -1,0 +1,92 @@
+//! The thesis bots' choices on positions built for them.
+
+use fow_players::{registry, Budget, PlayerSpec};
+use fow_variants::{Observation, Position, RuleSet};
+
+/// The set of moves (UCI) a bot chooses from `fen` over many seeds.
+fn choices(bot: &str, fen: &str, seeds: u64) -> Vec<String> {
+    let rules = RuleSet::thesis();
+    let pos = Position::from_fen(fen).unwrap();
+    let obs = Observation::new(&pos, &rules, 10, None);
+    let mut seen: Vec<String> = (0..seeds)
+        .map(|seed| {
+            let mut p = bot.parse::<PlayerSpec>().unwrap().build().unwrap();
+            p.start(pos.turn(), &rules, seed);
+            let m = p.choose(&obs, &Budget::default()).unwrap();
+            assert!(obs.is_legal(&m));
+            m.uci()
+        })
+        .collect();
+    seen.sort();
+    seen.dedup();
+    seen
+}
+
+#[test]
+fn capture_king_takes_the_king_and_otherwise_moves_at_random() {
+    // The rook on d1 can take the king on d8 or the queen on a1.
+    let fen = "3k4/8/8/8/8/8/8/q2R2K1 w - - 0 1";
+    assert_eq!(choices("CaptureKing", fen, 50), ["d1d8"]);
+    let spread = choices("CaptureKing", "4k3/8/8/8/8/8/8/3RK3 w - - 0 1", 200);
+    assert!(spread.len() > 10, "{spread:?}");
+}
+
+#[test]
+fn capture_largest_prefers_the_heaviest_victim() {
+    // Knight c3 can take a pawn on b5 or a rook on e4.
+    let fen = "4k3/8/8/1p6/4r3/2N5/8/4K3 w - - 0 1";
+    assert_eq!(choices("CaptureLargest", fen, 50), ["c3e4"]);
+}
+
+#[test]
+fn capture_with_largest_difference_captures_cheaply() {
+    // Pawn d3 takes knight e4 (3-1 = 2); queen takes rook a8 (5-10 = -5).
+    let fen = "r3k3/8/8/8/4n3/3P4/8/Q3K3 w - - 0 1";
+    assert_eq!(choices("CaptureWithLargestDifference", fen, 50), ["d3e4"]);
+    // With nothing to take, only pawn moves score best (-1).
+    let quiet = choices(
+        "CaptureWithLargestDifference",
+        "4k3/8/8/8/8/8/P7/R3K3 w - - 0 1",
+        60,
+    );
+    assert_eq!(quiet, ["a2a3", "a2a4"]);
+}
+
+#[test]
+fn supporter_defends_its_pieces() {
+    // Rooks a1 and b2 defend nothing; exactly four moves make them defend each other.
+    let fen = "7k/8/8/8/8/8/1R6/R6K w - - 0 1";
+    assert_eq!(
+        choices("Supporter", fen, 100),
+        ["a1a2", "a1b1", "b2a2", "b2b1"]
+    );
+    // A capture adds the victim's weight: Rxa8 (5) beats any support.
+    let fen = "r6k/8/8/8/8/8/1R6/R6K w - - 0 1";
+    assert_eq!(choices("Supporter", fen, 50), ["a1a8"]);
+}
+
+#[test]
+fn every_bot_is_deterministic_per_seed_and_varies_across_seeds() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for bot in registry() {
+        let a = choices(bot.name, fen, 1);
+        let b = choices(bot.name, fen, 1);
+        assert_eq!(a, b, "{}", bot.name);
+        assert!(
+            choices(bot.name, fen, 100).len() > 1,
+            "{} never varies",
+            bot.name
+        );
+    }
+}
+
+#[test]
+fn registry_names_are_unique_and_described() {
+    let names: Vec<_> = registry().iter().map(|b| b.name).collect();
+    let mut dedup = names.clone();
+    dedup.sort();
+    dedup.dedup();
+    assert_eq!(names.len(), dedup.len());
+    assert!(registry().iter().all(|b| !b.description.is_empty()));
+    assert_eq!(names[0], "RandomMove");
+}
