@@ -1,1 +1,24 @@
-pub fn x() {}
+//! # fow-arena: games, tournaments and their records
+//!
+//! - [`play_game`]: one game between two players; the arena owns the true position and
+//!   hands each player only its observation. Illegal moves, panics and player errors lose
+//!   the game with the reason recorded.
+//! - [`Tournament`]: a round robin (every ordered pair plays N games) with per-game seeds
+//!   derived from one master seed and the game's identity, played in parallel, appended
+//!   to `games.csv` as each game ends, resumable after a kill.
+//! - [`bench`]: random-versus-random games for speed measurement, with a signature that
+//!   changes only when behaviour changes.
+
+pub mod bench;
+mod error;
+mod files;
+mod play;
+mod record;
+pub mod seed;
+mod tournament;
+
+pub use error::ArenaError;
+pub use files::{read_games, read_rows, GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
+pub use play::{play_game, GameOptions};
+pub use record::{GameRecord, GameResult, Reason};
+pub use tournament::{Pairing, Tournament, TournamentConfig, TournamentReport};

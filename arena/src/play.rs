@@ -1,0 +1,169 @@
+//! Playing one game: the arena owns the true position; players only see observations.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+use fow_players::{Budget, Player, PlayerErrorKind};
+use fow_variants::{Color, Game, Observation, Position, RuleSet};
+
+use crate::record::{GameRecord, GameResult, Reason};
+use crate::seed::player_seeds;
+
+/// How a game is played, beyond the players and the seed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameOptions {
+    /// The rules.
+    pub rules: RuleSet,
+    /// The budget passed to each player for each move.
+    pub budget: Budget,
+    /// A player whose single move takes longer than this loses on time (`None`: no
+    /// limit). Wall-clock based, so it is not deterministic; off by default.
+    pub move_time_limit: Option<Duration>,
+    /// The starting position (`None`: the standard one).
+    pub start: Option<Position>,
+}
+
+impl GameOptions {
+    /// Default options under `rules`.
+    pub fn new(rules: RuleSet) -> GameOptions {
+        GameOptions {
+            rules,
+            budget: Budget::default(),
+            move_time_limit: None,
+            start: None,
+        }
+    }
+}
+
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "panic".to_string())
+}
+
+/// Plays one game between two fresh players and returns its record.
+///
+/// A move outside the legal list, a panic inside a player, an error it reports, or a move
+/// over the time limit loses the game for that player, with the reason recorded.
+///
+/// ```
+/// use fow_arena::{play_game, GameOptions};
+/// use fow_players::PlayerSpec;
+/// use fow_variants::RuleSet;
+/// let spec: PlayerSpec = "RandomMove".parse().unwrap();
+/// let (mut w, mut b) = (spec.build().unwrap(), spec.build().unwrap());
+/// let rec = play_game(w.as_mut(), b.as_mut(), "RandomMove", "RandomMove", 7, &GameOptions::new(RuleSet::thesis()));
+/// assert!(rec.plies() > 0);
+/// ```
+pub fn play_game(
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    white_name: &str,
+    black_name: &str,
+    seed: u64,
+    opts: &GameOptions,
+) -> GameRecord {
+    let rules = opts.rules;
+    let start = opts.start.clone().unwrap_or_default();
+    let seeds = player_seeds(seed);
+    let mut players: [&mut dyn Player; 2] = [black, white];
+    for color in Color::ALL {
+        let p = &mut players[color as usize];
+        let s = seeds[if color.is_white() { 0 } else { 1 }];
+        if catch_unwind(AssertUnwindSafe(|| p.start(color, &rules, s))).is_err() {
+            let winner = !color;
+            return GameRecord {
+                white: white_name.to_string(),
+                black: black_name.to_string(),
+                seed,
+                rules,
+                moves: Vec::new(),
+                result: win_for(winner),
+                reason: Reason::Panic,
+                detail: format!("{color} panicked in start"),
+                time: [Duration::ZERO; 2],
+                decisions: [0; 2],
+            };
+        }
+    }
+
+    let mut game = Game::new(start, rules);
+    // Observations per colour, indexed by `Color as usize` (black 0, white 1), built on
+    // a side's first turn and refreshed in place afterwards.
+    let mut obs: [Option<Observation>; 2] = [None, None];
+    let mut moves = Vec::with_capacity(256);
+    let mut time = [Duration::ZERO; 2];
+    let mut decisions = [0u32; 2];
+    let (result, reason, detail) = loop {
+        let mover = game.position().turn();
+        let i = mover as usize;
+        let o = match &mut obs[i] {
+            Some(o) => {
+                o.refresh(game.position(), game.ply());
+                o
+            }
+            slot => slot.insert(Observation::new(game.position(), &rules, game.ply(), None)),
+        };
+        if o.legal_moves().is_empty() {
+            break (GameResult::Draw, Reason::NoLegalMoves, String::new());
+        }
+        let t0 = Instant::now();
+        let answer = catch_unwind(AssertUnwindSafe(|| players[i].choose(o, &opts.budget)));
+        let spent = t0.elapsed();
+        time[i] += spent;
+        decisions[i] += 1;
+        let m = match answer {
+            Err(payload) => {
+                break (win_for(!mover), Reason::Panic, panic_text(payload.as_ref()));
+            }
+            Ok(Err(e)) => {
+                let reason = match e.kind {
+                    PlayerErrorKind::Timeout => Reason::Timeout,
+                    PlayerErrorKind::Protocol => Reason::ProtocolError,
+                    PlayerErrorKind::Crash => Reason::Crash,
+                    PlayerErrorKind::Other => Reason::PlayerError,
+                };
+                break (win_for(!mover), reason, e.message);
+            }
+            Ok(Ok(m)) => m,
+        };
+        if !o.is_legal(&m) {
+            break (win_for(!mover), Reason::IllegalMove, m.uci());
+        }
+        if opts.move_time_limit.is_some_and(|limit| spent > limit) {
+            break (
+                win_for(!mover),
+                Reason::Timeout,
+                format!("{} ms for one move", spent.as_millis()),
+            );
+        }
+        moves.push(m);
+        let end = game.play(&m);
+        o.set_previous_from(game.position());
+        if let Some(end) = end {
+            let result = end.winner.map_or(GameResult::Draw, win_for);
+            break (result, end.end.into(), String::new());
+        }
+    };
+    GameRecord {
+        white: white_name.to_string(),
+        black: black_name.to_string(),
+        seed,
+        rules,
+        moves,
+        result,
+        reason,
+        detail,
+        time: [time[1], time[0]],
+        decisions: [decisions[1], decisions[0]],
+    }
+}
+
+fn win_for(c: Color) -> GameResult {
+    match c {
+        Color::White => GameResult::WhiteWins,
+        Color::Black => GameResult::BlackWins,
+    }
+}

@@ -1,0 +1,321 @@
+//! The round robin: a schedule of games with derived seeds, played in parallel, each
+//! written to disk as it ends, resumable after a kill.
+
+use std::collections::HashSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use fow_players::{Budget, PlayerSpec};
+use fow_variants::RuleSet;
+use serde::{Deserialize, Serialize};
+
+use crate::error::ArenaError;
+use crate::files::{
+    drop_partial_line, io_err, read_games, read_rows, rewrite_rows, Appender, GameRow, TimeRow,
+    CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+};
+use crate::play::{play_game, GameOptions};
+use crate::record::GameRecord;
+use crate::seed::game_seed;
+
+/// The settings that define a tournament (stored as `tournament.json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentConfig {
+    /// Player specs, in table order.
+    pub players: Vec<String>,
+    /// Games each ordered pair plays (so each pair meets this often with each colour).
+    pub games_per_pair: u32,
+    /// The rules.
+    pub rules: RuleSet,
+    /// The master seed.
+    pub seed: u64,
+    /// The node budget per move given to every player (`None`: each bot's default).
+    pub nodes: Option<u64>,
+}
+
+impl TournamentConfig {
+    /// Checks the settings and normalises the specs (each must build).
+    pub fn validated(mut self) -> Result<TournamentConfig, ArenaError> {
+        if self.players.len() < 2 {
+            return Err(ArenaError::Config(
+                "a tournament needs at least two players".into(),
+            ));
+        }
+        if self.games_per_pair == 0 {
+            return Err(ArenaError::Config("--games must be at least 1".into()));
+        }
+        for p in &mut self.players {
+            let spec: PlayerSpec = p.parse()?;
+            spec.build()?;
+            *p = spec.to_string();
+        }
+        let mut seen = HashSet::new();
+        for p in &self.players {
+            if !seen.insert(p) {
+                return Err(ArenaError::Config(format!(
+                    "player '{p}' is listed twice (give the second other parameters)"
+                )));
+            }
+        }
+        Ok(self)
+    }
+
+    /// Every game: for each round, every ordered pair of distinct players.
+    pub fn schedule(&self) -> Vec<Pairing> {
+        let n = self.players.len();
+        let mut v = Vec::with_capacity(n * (n - 1) * self.games_per_pair as usize);
+        for round in 0..self.games_per_pair {
+            for white in 0..n {
+                for black in 0..n {
+                    if white != black {
+                        v.push(Pairing {
+                            id: v.len() as u64,
+                            round,
+                            white,
+                            black,
+                            seed: game_seed(
+                                self.seed,
+                                &self.players[white],
+                                &self.players[black],
+                                round,
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+        v
+    }
+}
+
+/// One scheduled game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    /// Its number.
+    pub id: u64,
+    /// Which meeting of this ordered pair.
+    pub round: u32,
+    /// White's index in the player list.
+    pub white: usize,
+    /// Black's index.
+    pub black: usize,
+    /// Its seed.
+    pub seed: u64,
+}
+
+/// What a finished (or resumed and finished) tournament holds.
+#[derive(Clone, Debug)]
+pub struct TournamentReport {
+    /// The settings.
+    pub config: TournamentConfig,
+    /// Every game, in schedule order.
+    pub games: Vec<GameRow>,
+    /// Wall times, in schedule order.
+    pub times: Vec<TimeRow>,
+    /// Games played by this run (the rest were on disk already).
+    pub played_now: usize,
+    /// Wall time of this run.
+    pub elapsed: Duration,
+}
+
+/// Runs tournaments in a folder.
+pub struct Tournament {
+    config: TournamentConfig,
+    dir: PathBuf,
+}
+
+impl Tournament {
+    /// A new tournament in `dir`, which must not hold one already.
+    pub fn create(config: TournamentConfig, dir: &Path) -> Result<Tournament, ArenaError> {
+        let config = config.validated()?;
+        let cfg_path = dir.join(CONFIG_FILE);
+        if cfg_path.exists() {
+            return Err(ArenaError::Config(format!(
+                "{} already holds a tournament: use --resume to finish it, or another --out",
+                dir.display()
+            )));
+        }
+        fs::create_dir_all(dir).map_err(io_err(dir))?;
+        let json = serde_json::to_string_pretty(&config).expect("config serializes");
+        let tmp = dir.join("tournament.json.tmp");
+        fs::write(&tmp, json + "\n").map_err(io_err(&tmp))?;
+        fs::rename(&tmp, &cfg_path).map_err(io_err(&cfg_path))?;
+        Ok(Tournament {
+            config,
+            dir: dir.to_path_buf(),
+        })
+    }
+
+    /// The tournament stored in `dir`, to be resumed.
+    pub fn open(dir: &Path) -> Result<Tournament, ArenaError> {
+        let cfg_path = dir.join(CONFIG_FILE);
+        let text = fs::read_to_string(&cfg_path).map_err(io_err(&cfg_path))?;
+        let config: TournamentConfig =
+            serde_json::from_str(&text).map_err(|e| ArenaError::Format {
+                path: cfg_path.clone(),
+                line: e.line() as u64,
+                message: e.to_string(),
+            })?;
+        Ok(Tournament {
+            config: config.validated()?,
+            dir: dir.to_path_buf(),
+        })
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &TournamentConfig {
+        &self.config
+    }
+
+    /// The games already on disk, checked against the schedule.
+    fn done(&self, schedule: &[Pairing]) -> Result<Vec<GameRow>, ArenaError> {
+        let path = self.dir.join(GAMES_FILE);
+        if !path.exists() {
+            return Ok(Vec::new());
+        }
+        drop_partial_line(&path)?;
+        let rows = read_games(&path)?;
+        let mut seen = HashSet::new();
+        for (i, r) in rows.iter().enumerate() {
+            let p = schedule.get(r.id as usize);
+            let fits = p.is_some_and(|p| {
+                self.config.players[p.white] == r.white
+                    && self.config.players[p.black] == r.black
+                    && p.seed == r.seed
+            });
+            if !fits || !seen.insert(r.id) {
+                return Err(ArenaError::Format {
+                    path: path.clone(),
+                    line: i as u64 + 2,
+                    message: format!(
+                        "game {} does not belong to the schedule in {CONFIG_FILE} (or appears twice)",
+                        r.id
+                    ),
+                });
+            }
+        }
+        Ok(rows)
+    }
+
+    /// Plays every game not yet on disk with `jobs` threads, calling `on_game` after each
+    /// is written, then rewrites the files in schedule order.
+    pub fn run(
+        &self,
+        jobs: usize,
+        move_time_limit: Option<Duration>,
+        on_game: &(dyn Fn(&GameRecord, usize, usize) + Sync),
+    ) -> Result<TournamentReport, ArenaError> {
+        let started = Instant::now();
+        let schedule = self.config.schedule();
+        let done = self.done(&schedule)?;
+        let done_ids: HashSet<u64> = done.iter().map(|r| r.id).collect();
+        let pending: Vec<Pairing> = schedule
+            .iter()
+            .copied()
+            .filter(|p| !done_ids.contains(&p.id))
+            .collect();
+        let games_path = self.dir.join(GAMES_FILE);
+        let times_path = self.dir.join(TIMES_FILE);
+        let writers = Mutex::new((
+            Appender::open::<GameRow>(&games_path)?,
+            Appender::open::<TimeRow>(&times_path)?,
+        ));
+        let specs: Vec<PlayerSpec> = self
+            .config
+            .players
+            .iter()
+            .map(|p| p.parse())
+            .collect::<Result<_, _>>()?;
+        let opts = GameOptions {
+            rules: self.config.rules,
+            budget: Budget {
+                nodes: self.config.nodes,
+                time: None,
+            },
+            move_time_limit,
+            start: None,
+        };
+        let next = AtomicUsize::new(0);
+        let finished = AtomicUsize::new(done.len());
+        let failed = AtomicBool::new(false);
+        let error: Mutex<Option<ArenaError>> = Mutex::new(None);
+        let total = schedule.len();
+        let worker = || {
+            while !failed.load(Ordering::Relaxed) {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(p) = pending.get(k) else { break };
+                let result = (|| -> Result<GameRecord, ArenaError> {
+                    let mut w = specs[p.white].build()?;
+                    let mut b = specs[p.black].build()?;
+                    let rec = play_game(
+                        w.as_mut(),
+                        b.as_mut(),
+                        &self.config.players[p.white],
+                        &self.config.players[p.black],
+                        p.seed,
+                        &opts,
+                    );
+                    let mut guard = writers.lock().unwrap_or_else(|e| e.into_inner());
+                    guard.0.append(&GameRow::new(p.id, p.round, &rec))?;
+                    guard.1.append(&TimeRow::new(p.id, &rec))?;
+                    Ok(rec)
+                })();
+                match result {
+                    Ok(rec) => {
+                        let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
+                        on_game(&rec, n, total);
+                    }
+                    Err(e) => {
+                        failed.store(true, Ordering::Relaxed);
+                        error
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .get_or_insert(e);
+                    }
+                }
+            }
+        };
+        let jobs = jobs.max(1).min(pending.len().max(1));
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .map_err(|e| ArenaError::Config(format!("cannot start {jobs} threads: {e}")))?;
+        pool.scope(|s| {
+            for _ in 0..jobs {
+                s.spawn(|_| worker());
+            }
+        });
+        drop(writers);
+        if let Some(e) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Err(e);
+        }
+        self.finish(pending.len(), started)
+    }
+
+    /// Rewrites `games.csv` and `times.csv` in schedule order and reports.
+    fn finish(&self, played_now: usize, started: Instant) -> Result<TournamentReport, ArenaError> {
+        let games_path = self.dir.join(GAMES_FILE);
+        let times_path = self.dir.join(TIMES_FILE);
+        let mut games = read_games(&games_path)?;
+        games.sort_by_key(|r| r.id);
+        rewrite_rows(&games_path, &games)?;
+        let mut times: Vec<TimeRow> = read_rows(&times_path)?;
+        // A kill between the two appends can leave a time row for a game that was then
+        // replayed; keep one row per finished game.
+        let ids: HashSet<u64> = games.iter().map(|g| g.id).collect();
+        times.retain(|t| ids.contains(&t.id));
+        times.sort_by_key(|t| t.id);
+        times.dedup_by_key(|t| t.id);
+        rewrite_rows(&times_path, &times)?;
+        Ok(TournamentReport {
+            config: self.config.clone(),
+            games,
+            times,
+            played_now,
+            elapsed: started.elapsed(),
+        })
+    }
+}

@@ -1,0 +1,193 @@
+//! Games with misbehaving players, and tournaments that are deterministic and resumable.
+
+use std::fs;
+
+use fow_arena::{play_game, GameOptions, GameResult, Reason, Tournament, TournamentConfig};
+use fow_players::bots::RandomMove;
+use fow_players::{Budget, Player, PlayerError, PlayerErrorKind};
+use fow_variants::{Color, Move, Observation, RuleSet};
+
+/// A player that misbehaves on its third move in a chosen way.
+struct Faulty {
+    inner: RandomMove,
+    moves: u32,
+    fault: &'static str,
+}
+
+impl Player for Faulty {
+    fn start(&mut self, c: Color, r: &RuleSet, s: u64) {
+        self.inner.start(c, r, s);
+    }
+    fn choose(&mut self, obs: &Observation, b: &Budget) -> Result<Move, PlayerError> {
+        self.moves += 1;
+        if self.moves == 3 {
+            match self.fault {
+                "panic" => panic!("bot bug"),
+                "illegal" => {
+                    let mut m = obs.legal_moves()[0];
+                    m.to = m.from; // never legal
+                    return Ok(m);
+                }
+                "timeout" => {
+                    return Err(PlayerError {
+                        kind: PlayerErrorKind::Timeout,
+                        message: "no answer".into(),
+                    })
+                }
+                _ => {}
+            }
+        }
+        self.inner.choose(obs, b)
+    }
+}
+
+#[test]
+fn a_misbehaving_player_loses_with_the_reason_recorded() {
+    for (fault, reason) in [
+        ("panic", Reason::Panic),
+        ("illegal", Reason::IllegalMove),
+        ("timeout", Reason::Timeout),
+    ] {
+        for faulty_white in [true, false] {
+            let mut bad = Faulty {
+                inner: RandomMove::new(),
+                moves: 0,
+                fault,
+            };
+            let mut good = RandomMove::new();
+            let opts = GameOptions::new(RuleSet::thesis());
+            let rec = if faulty_white {
+                play_game(&mut bad, &mut good, "bad", "good", 1, &opts)
+            } else {
+                play_game(&mut good, &mut bad, "good", "bad", 1, &opts)
+            };
+            assert_eq!(rec.reason, reason, "{fault}");
+            let expected = if faulty_white {
+                GameResult::BlackWins
+            } else {
+                GameResult::WhiteWins
+            };
+            assert_eq!(rec.result, expected, "{fault}");
+            // Two good moves by the faulty side, and the other side's moves between.
+            assert_eq!(rec.plies(), if faulty_white { 4 } else { 5 });
+            assert!(!rec.detail.is_empty());
+        }
+    }
+}
+
+#[test]
+fn games_end_by_the_rules() {
+    let opts = GameOptions::new(RuleSet::thesis());
+    let mut reasons = std::collections::HashSet::new();
+    for seed in 0..200 {
+        let (mut w, mut b) = (RandomMove::new(), RandomMove::new());
+        let rec = play_game(&mut w, &mut b, "w", "b", seed, &opts);
+        assert!(!rec.reason.is_fault());
+        if rec.reason == Reason::KingCaptured {
+            assert!(rec.moves.last().unwrap().captures_king());
+            assert_ne!(rec.result, GameResult::Draw);
+        }
+        reasons.insert(rec.reason);
+        // Same seed, same game.
+        let (mut w, mut b) = (RandomMove::new(), RandomMove::new());
+        assert_eq!(
+            play_game(&mut w, &mut b, "w", "b", seed, &opts).moves,
+            rec.moves
+        );
+    }
+    assert!(reasons.contains(&Reason::KingCaptured));
+}
+
+fn config(games: u32) -> TournamentConfig {
+    TournamentConfig {
+        players: ["RandomMove", "CaptureKing", "CaptureLargest", "Supporter"]
+            .map(String::from)
+            .to_vec(),
+        games_per_pair: games,
+        rules: RuleSet::thesis(),
+        seed: 99,
+        nodes: None,
+    }
+}
+
+#[test]
+fn tournament_results_do_not_depend_on_threads_and_resume_exactly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |name: &str, jobs: usize| {
+        let dir = tmp.path().join(name);
+        let t = Tournament::create(config(3), &dir).unwrap();
+        let rep = t.run(jobs, None, &|_, _, _| {}).unwrap();
+        assert_eq!(rep.games.len(), 4 * 3 * 3);
+        assert!(rep.games.iter().enumerate().all(|(i, g)| g.id == i as u64));
+        fs::read(dir.join("games.csv")).unwrap()
+    };
+    let one = run("one", 1);
+    let two = run("two", 2);
+    assert_eq!(one, two, "games.csv must not depend on --jobs");
+
+    // Kill simulation: keep the header and 10 games, plus half a line.
+    let dir = tmp.path().join("killed");
+    fs::create_dir_all(&dir).unwrap();
+    Tournament::create(config(3), &dir).unwrap();
+    let text = String::from_utf8(one.clone()).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.truncate(11);
+    let partial = &text.lines().nth(11).unwrap()[..20];
+    // Rows out of order, as parallel workers write them.
+    lines.swap(3, 7);
+    fs::write(dir.join("games.csv"), lines.join("\n") + "\n" + partial).unwrap();
+    let played = std::sync::atomic::AtomicUsize::new(0);
+    let rep = Tournament::open(&dir)
+        .unwrap()
+        .run(2, None, &|_, _, _| {
+            played.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        })
+        .unwrap();
+    assert_eq!(rep.played_now, 36 - 10);
+    assert_eq!(played.into_inner(), 26);
+    assert_eq!(fs::read(dir.join("games.csv")).unwrap(), one);
+    let times = fs::read_to_string(dir.join("times.csv")).unwrap();
+    assert_eq!(
+        times.lines().count(),
+        1 + 26,
+        "times only for games played by a run"
+    );
+
+    // A finished folder is not overwritten by a new run.
+    assert!(Tournament::create(config(3), &dir).is_err());
+}
+
+#[test]
+fn bad_configs_are_rejected() {
+    let mut c = config(1);
+    c.players = vec!["RandomMove".into(), "Nobody".into()];
+    let e = c.validated().unwrap_err().to_string();
+    assert!(e.starts_with("unknown bot 'Nobody'"), "{e}");
+    let mut c = config(1);
+    c.players = vec!["RandomMove".into(), "RandomMove".into()];
+    assert!(c.validated().is_err());
+    let mut c = config(0);
+    c.games_per_pair = 0;
+    assert!(c.validated().is_err());
+}
+
+#[test]
+fn a_tampered_games_file_is_reported_with_its_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    let t = Tournament::create(config(1), &dir).unwrap();
+    t.run(1, None, &|_, _, _| {}).unwrap();
+    let path = dir.join("games.csv");
+    let text = fs::read_to_string(&path).unwrap();
+    let broken = text.replacen("1-0", "2-0", 1).replacen("0-1", "2-0", 1);
+    fs::write(&path, broken).unwrap();
+    let e = Tournament::open(&dir)
+        .unwrap()
+        .run(1, None, &|_, _, _| {})
+        .unwrap_err();
+    let msg = e.to_string();
+    assert!(
+        msg.contains("games.csv:") && msg.contains("bad result '2-0'"),
+        "{msg}"
+    );
+}
