@@ -1,1 +1,58 @@
-fn main() {}
+//! `fow`: fog-of-war chess bots from the command line.
+//!
+//! The CLI only parses arguments, shows progress and prints; the work is in the library
+//! crates (fow-variants, fow-players, fow-arena, fow-ratings). One file per subcommand.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod bench;
+mod error;
+mod perft;
+mod players;
+mod rate;
+mod rules_args;
+mod tables;
+mod tournament;
+mod view;
+
+/// Fog-of-war chess bots: rules, players, tournaments, ratings.
+///
+/// Fog-of-war chess has no check: any pseudo-legal move is playable and capturing the
+/// king wins. Each side sees only its own pieces and the squares they could move to.
+#[derive(Parser)]
+#[command(name = "fow", version, about, long_about = None, arg_required_else_help = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Tournament(tournament::Args),
+    Rate(rate::Args),
+    Players(players::Args),
+    Perft(perft::Args),
+    View(view::Args),
+    Bench(bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Tournament(a) => tournament::run(a),
+        Command::Rate(a) => rate::run(a),
+        Command::Players(a) => players::run(a),
+        Command::Perft(a) => perft::run(a),
+        Command::View(a) => view::run(a),
+        Command::Bench(a) => bench::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("fow: error: {e}");
+            ExitCode::from(e.code())
+        }
+    }
+}

@@ -187,7 +187,18 @@ impl Sink for MoveCollector<'_> {
     #[inline]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
         self.reached |= targets;
-        for to in targets {
+        let theirs = self.board.by_color(!self.us);
+        for to in targets & !theirs {
+            self.out.push(Move {
+                role,
+                from,
+                to,
+                capture: None,
+                promotion: None,
+                kind: MoveKind::Normal,
+            });
+        }
+        for to in targets & theirs {
             self.out.push(Move {
                 role,
                 from,
@@ -202,15 +213,33 @@ impl Sink for MoveCollector<'_> {
     #[inline]
     fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard) {
         self.reached |= single | double;
-        let back = match self.us {
-            Color::White => -8,
-            Color::Black => 8,
+        let (back, last) = match self.us {
+            Color::White => (-8, Rank::Eighth),
+            Color::Black => (8, Rank::First),
         };
-        for to in single {
-            self.push_pawn(to.offset(back).expect("push origin"), to, None);
+        let last = Bitboard::from_rank(last);
+        for to in single & !last {
+            self.out.push(Move {
+                role: Role::Pawn,
+                from: Square::new((to as i32 + back) as u32),
+                to,
+                capture: None,
+                promotion: None,
+                kind: MoveKind::Normal,
+            });
+        }
+        for to in single & last {
+            self.push_pawn(Square::new((to as i32 + back) as u32), to, None);
         }
         for to in double {
-            self.push_pawn(to.offset(2 * back).expect("push origin"), to, None);
+            self.out.push(Move {
+                role: Role::Pawn,
+                from: Square::new((to as i32 + 2 * back) as u32),
+                to,
+                capture: None,
+                promotion: None,
+                kind: MoveKind::Normal,
+            });
         }
     }
 

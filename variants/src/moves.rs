@@ -24,12 +24,12 @@ pub enum MoveKind {
 /// [`crate::Observation::parse_uci`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    /// The moving piece (the king for castling).
-    pub role: Role,
     /// The square it leaves.
     pub from: Square,
     /// The square it reaches (the king's destination for castling).
     pub to: Square,
+    /// The moving piece (the king for castling).
+    pub role: Role,
     /// The piece it captures, if any (a pawn for en passant).
     pub capture: Option<Role>,
     /// The piece a pawn becomes on the last rank.

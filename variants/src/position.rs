@@ -272,9 +272,12 @@ impl Position {
     pub fn repetition_key(&self, rules: &RuleSet) -> u64 {
         use shakmaty::zobrist::{Zobrist64, ZobristValue};
         let mut h = Zobrist64::default();
-        for sq in self.board.occupied() {
-            if let Some(p) = self.board.piece_at(sq) {
-                h ^= Zobrist64::zobrist_for_piece(sq, p);
+        for color in Color::ALL {
+            let ours = self.board.by_color(color);
+            for role in Role::ALL {
+                for sq in ours & self.board.by_role(role) {
+                    h ^= Zobrist64::zobrist_for_piece(sq, role.of(color));
+                }
             }
         }
         if self.turn.is_white() {

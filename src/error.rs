@@ -1,0 +1,44 @@
+//! The CLI's error: one line for the user and an exit code.
+
+use std::fmt;
+
+/// A failure to report: bad input exits 2, anything else 1.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad usage or malformed input (exit 2).
+    Input(String),
+    /// The work itself failed, e.g. a file could not be written (exit 1).
+    Failed(String),
+}
+
+impl CliError {
+    /// The process exit code.
+    pub fn code(&self) -> u8 {
+        match self {
+            CliError::Input(_) => 2,
+            CliError::Failed(_) => 1,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Input(m) | CliError::Failed(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<fow_arena::ArenaError> for CliError {
+    fn from(e: fow_arena::ArenaError) -> CliError {
+        match e {
+            fow_arena::ArenaError::Io { .. } => CliError::Failed(e.to_string()),
+            _ => CliError::Input(e.to_string()),
+        }
+    }
+}
+
+/// Shorthand for input errors.
+pub fn input(e: impl fmt::Display) -> CliError {
+    CliError::Input(e.to_string())
+}

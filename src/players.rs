@@ -1,0 +1,24 @@
+//! `fow players`: the registered bots and their parameters.
+
+use crate::error::CliError;
+
+/// List every bot with a one-line description and its parameters.
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+/// Prints the registry.
+pub fn run(_: Args) -> Result<(), CliError> {
+    let bots = fow_players::registry();
+    let width = bots.iter().map(|b| b.name.len()).max().unwrap_or(0);
+    println!("Bots (use as NAME or NAME:key=value,...):");
+    for b in bots {
+        println!("  {:width$}  {}", b.name, b.description);
+        for p in b.params {
+            println!(
+                "  {:width$}    {}={} : {}",
+                "", p.name, p.default, p.description
+            );
+        }
+    }
+    Ok(())
+}

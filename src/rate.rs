@@ -1,0 +1,73 @@
+//! `fow rate`: rating fits for a `games.csv` or a thesis-style result matrix.
+
+use std::path::PathBuf;
+
+use fow_ratings::parse_match_matrix;
+
+use crate::error::{input, CliError};
+use crate::tables::{anchor, fit, matrix_of, report, Method};
+
+/// Fit ratings to recorded results.
+///
+/// FILE is a `games.csv` written by `fow tournament`, or a matrix like the thesis's
+/// `match_results.txt` (row i, column j: `(wins/draws/losses)` of i as White against j).
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The results file.
+    pub file: PathBuf,
+    /// Which fit: thesis (iterative, K = 1), mle (maximum likelihood with 95% intervals)
+    /// or both.
+    #[arg(long, value_enum, default_value_t = Method::Both)]
+    pub method: Method,
+    /// Fix one player's rating: NAME=VALUE (default: RandomMove=0, else the first player).
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub anchor: Option<String>,
+    /// Player names for a matrix file, in row order (default P1, P2, ...).
+    #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
+    pub names: Option<Vec<String>>,
+    /// Write crosstable.csv and ratings.csv into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// Reads the file, fits and prints.
+pub fn run(a: Args) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(&a.file)
+        .map_err(|e| input(format!("{}: {e}", a.file.display())))?;
+    let is_games_csv = text.starts_with("id,");
+    let m = if is_games_csv {
+        let games = fow_arena::read_games(&a.file)?;
+        let mut players: Vec<String> = Vec::new();
+        for g in &games {
+            for p in [&g.white, &g.black] {
+                if !players.contains(p) {
+                    players.push(p.clone());
+                }
+            }
+        }
+        if let Some(order) = &a.names {
+            if order.len() != players.len() || !players.iter().all(|p| order.contains(p)) {
+                return Err(input(format!(
+                    "--names must list exactly the players of {}: {}",
+                    a.file.display(),
+                    players.join(", ")
+                )));
+            }
+            players = order.clone();
+        }
+        matrix_of(&players, &games)?
+    } else {
+        parse_match_matrix(&text, a.names.clone())
+            .map_err(|e| input(format!("{}: {e}", a.file.display())))?
+    };
+    if m.total_games() == 0 {
+        return Err(input(format!("{}: no games", a.file.display())));
+    }
+    let anchor = anchor(&m, a.anchor.as_deref())?;
+    let fits = fit(&m, anchor, a.method)?;
+    if let Some(dir) = &a.out {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?;
+    }
+    report(&m, &fits, None, a.out.as_deref())
+}

@@ -1,0 +1,142 @@
+//! Joining arena results to the rating fits: the matrix, both fits, tables and files.
+
+use std::fs;
+use std::path::Path;
+
+use fow_arena::GameRow;
+use fow_ratings::{
+    crosstable_csv, crosstable_text, mle_elo, summary_csv, summary_text, thesis_elo, Anchor,
+    MleError, MleFit, MleOptions, ResultMatrix, Score, SummaryInput, SummaryOrder, ThesisFit,
+    ThesisOptions,
+};
+
+use crate::error::{input, CliError};
+
+/// Which fits to compute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    /// The thesis's iterative Elo (K = 1, all games at once).
+    Thesis,
+    /// Maximum likelihood with 95% intervals.
+    Mle,
+    /// Both.
+    Both,
+}
+
+/// The fits of one result matrix, with notes on any fallback used.
+pub struct Fits {
+    pub thesis: Option<ThesisFit>,
+    pub mle: Option<MleFit>,
+    pub notes: Vec<String>,
+}
+
+/// Builds the result matrix of `games` over `players` (in that order).
+pub fn matrix_of(players: &[String], games: &[GameRow]) -> Result<ResultMatrix, CliError> {
+    let mut m = ResultMatrix::new(players.to_vec());
+    for g in games {
+        let idx = |name: &str| {
+            m.index_of(name)
+                .ok_or_else(|| input(format!("game {}: unknown player '{name}'", g.id)))
+        };
+        let (w, b) = (idx(&g.white)?, idx(&g.black)?);
+        let score = match g.game_result().map_err(input)? {
+            fow_arena::GameResult::WhiteWins => Score::Win,
+            fow_arena::GameResult::BlackWins => Score::Loss,
+            fow_arena::GameResult::Draw => Score::Draw,
+        };
+        m.add_game(w, b, score).map_err(input)?;
+    }
+    Ok(m)
+}
+
+/// Parses `--anchor NAME=VALUE` (default: RandomMove = 0 if present, else the first).
+pub fn anchor(m: &ResultMatrix, spec: Option<&str>) -> Result<Anchor, CliError> {
+    let Some(spec) = spec else {
+        return Ok(Anchor::random_move_or_first(m));
+    };
+    let (name, value) = spec.rsplit_once('=').unwrap_or((spec, "0"));
+    let index = m.index_of(name).ok_or_else(|| {
+        input(format!(
+            "--anchor: no player '{name}' (players: {})",
+            m.names().join(", ")
+        ))
+    })?;
+    let value: f64 = value
+        .parse()
+        .map_err(|_| input(format!("--anchor: '{value}' is not a number")))?;
+    Ok(Anchor { index, value })
+}
+
+/// Computes the requested fits. The thesis iteration falls back to a smaller step when
+/// K = 1 does not settle, and the MLE to one virtual draw per pair when a player's
+/// rating is unbounded; both fallbacks are reported in `notes`.
+pub fn fit(m: &ResultMatrix, anchor: Anchor, method: Method) -> Result<Fits, CliError> {
+    let mut notes = Vec::new();
+    let mut thesis = None;
+    let mut mle = None;
+    if method != Method::Mle {
+        let mut f = thesis_elo(m, anchor, &ThesisOptions::default()).map_err(input)?;
+        if !f.converged {
+            let opts = ThesisOptions::stable(m);
+            let g = thesis_elo(m, anchor, &opts).map_err(input)?;
+            notes.push(format!(
+                "thesis Elo: K = 1 did not settle after {} iterations; used K = {:.4} (same fixed point){}",
+                f.iterations,
+                opts.k,
+                if g.converged { "" } else { ", still not converged (a player may have a perfect score)" }
+            ));
+            f = g;
+        }
+        thesis = Some(f);
+    }
+    if method != Method::Thesis {
+        match mle_elo(m, anchor, &MleOptions::default()) {
+            Ok(f) => mle = Some(f),
+            Err(MleError::Unbounded { players }) => {
+                let opts = MleOptions {
+                    prior_draws: 1.0,
+                    ..MleOptions::default()
+                };
+                mle = Some(mle_elo(m, anchor, &opts).map_err(input)?);
+                notes.push(format!(
+                    "MLE: unbounded without a prior ({} won or lost everything against the rest); added 1 virtual draw per pair",
+                    players.join(", ")
+                ));
+            }
+            Err(e) => notes.push(format!("MLE: not computed: {e}")),
+        }
+    }
+    Ok(Fits { thesis, mle, notes })
+}
+
+/// Prints the crosstable and summary, and writes `crosstable.csv` and `ratings.csv` into
+/// `out` when given. `ms_per_move` only goes to the screen (it is wall-clock time).
+pub fn report(
+    m: &ResultMatrix,
+    fits: &Fits,
+    ms_per_move: Option<&[Option<f64>]>,
+    out: Option<&Path>,
+) -> Result<(), CliError> {
+    println!("Crosstable (points of the row player as White / as Black):");
+    println!("{}", crosstable_text(m));
+    let mut inp = SummaryInput::new(m);
+    inp.thesis = fits.thesis.as_ref();
+    inp.mle = fits.mle.as_ref();
+    inp.order = SummaryOrder::Given;
+    let deterministic = summary_csv(&inp).map_err(input)?;
+    inp.ms_per_move = ms_per_move;
+    println!("Ratings (anchor as shown; ± is the 95% interval of the MLE):");
+    println!("{}", summary_text(&inp).map_err(input)?);
+    for n in &fits.notes {
+        println!("note: {n}");
+    }
+    if let Some(dir) = out {
+        let write = |name: &str, text: &str| {
+            let p = dir.join(name);
+            fs::write(&p, text).map_err(|e| CliError::Failed(format!("{}: {e}", p.display())))
+        };
+        write("crosstable.csv", &crosstable_csv(m))?;
+        write("ratings.csv", &deterministic)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,205 @@
+//! `fow tournament`: a parallel round robin with ratings at the end.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use fow_arena::{Tournament, TournamentConfig};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::error::{input, CliError};
+use crate::rules_args::RulesArgs;
+use crate::tables::{anchor, fit, matrix_of, report, Method};
+
+/// Play a round robin: every ordered pair of players meets N times (so N times with each
+/// colour), games in parallel, each written to DIR/games.csv as it ends; then print the
+/// crosstable and ratings and write DIR/crosstable.csv and DIR/ratings.csv.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Player specs, comma-separated (default: every registered bot). See `fow players`.
+    #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
+    pub players: Option<Vec<String>>,
+    /// Games per ordered pair.
+    #[arg(long, short = 'n', value_name = "N")]
+    pub games: Option<u32>,
+    /// Master seed; every game's seed derives from it and the game's identity.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Node budget per move for searching bots (deterministic).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Games played at once (default: all cores).
+    #[arg(long, short)]
+    pub jobs: Option<usize>,
+    /// Output folder (default: results/runs/<UTC timestamp>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Finish the interrupted tournament in --out, with the settings stored there.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// A player whose move takes longer than this many milliseconds loses on time
+    /// (wall-clock: makes results depend on machine speed; off by default).
+    #[arg(long, value_name = "MS")]
+    pub move_time_limit: Option<u64>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Which rating fits to print.
+    #[arg(long, value_enum, default_value_t = Method::Both)]
+    pub method: Method,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// The default number of games per ordered pair.
+pub const DEFAULT_GAMES: u32 = 20;
+/// The default master seed.
+pub const DEFAULT_SEED: u64 = 2023;
+
+/// Runs (or resumes) the tournament and reports.
+pub fn run(a: Args) -> Result<(), CliError> {
+    let jobs = a.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let (t, dir) = if a.resume {
+        let dir = a.out.clone().expect("clap requires --out with --resume");
+        if a.players.is_some()
+            || a.games.is_some()
+            || a.seed.is_some()
+            || a.nodes.is_some()
+            || a.rules.any_given()
+        {
+            return Err(input(format!(
+                "--resume takes its settings from {}; drop --players/--games/--seed/--nodes/--rules",
+                dir.join(fow_arena::CONFIG_FILE).display()
+            )));
+        }
+        (Tournament::open(&dir)?, dir)
+    } else {
+        let players = a.players.clone().unwrap_or_else(|| {
+            fow_players::registry()
+                .iter()
+                .map(|b| b.name.to_string())
+                .collect()
+        });
+        let config = TournamentConfig {
+            players,
+            games_per_pair: a.games.unwrap_or(DEFAULT_GAMES),
+            rules: a.rules.rule_set()?,
+            seed: a.seed.unwrap_or(DEFAULT_SEED),
+            nodes: a.nodes,
+        };
+        let dir = a.out.clone().unwrap_or_else(default_out);
+        (Tournament::create(config, &dir)?, dir)
+    };
+    let cfg = t.config().clone();
+    let total = cfg.schedule().len();
+    println!(
+        "{} players, {} games per ordered pair, {} games, rules {}, seed {}, {} jobs -> {}",
+        cfg.players.len(),
+        cfg.games_per_pair,
+        total,
+        cfg.rules,
+        cfg.seed,
+        jobs,
+        dir.display()
+    );
+    let bar = if a.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(total as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{wide_bar}] {pos}/{len} games, {per_sec}, ETA {eta}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    let limit = a.move_time_limit.map(Duration::from_millis);
+    let rep = t.run(jobs, limit, &|_, done, _| bar.set_position(done as u64))?;
+    bar.finish_and_clear();
+    let secs = rep.elapsed.as_secs_f64();
+    println!(
+        "{} games on disk, {} played now in {:.1} s ({:.0} games/s)\n",
+        rep.games.len(),
+        rep.played_now,
+        secs,
+        rep.played_now as f64 / secs.max(1e-9)
+    );
+
+    let m = matrix_of(&cfg.players, &rep.games)?;
+    let ms = ms_per_move(&cfg.players, &rep);
+    let fits = fit(&m, anchor(&m, None)?, a.method)?;
+    report(&m, &fits, Some(&ms), Some(&dir))?;
+    let faults = rep
+        .games
+        .iter()
+        .filter(|g| g.game_reason().is_ok_and(|r| r.is_fault()))
+        .count();
+    if faults > 0 {
+        println!("note: {faults} games ended by a player fault (see the reason and detail columns of games.csv)");
+    }
+    println!("\nwrote {}", files_written(&dir));
+    Ok(())
+}
+
+fn files_written(dir: &Path) -> String {
+    [
+        "tournament.json",
+        "games.csv",
+        "times.csv",
+        "crosstable.csv",
+        "ratings.csv",
+    ]
+    .map(|f| dir.join(f).display().to_string())
+    .join(", ")
+}
+
+/// Average wall milliseconds per move of each player over the games on disk.
+fn ms_per_move(players: &[String], rep: &fow_arena::TournamentReport) -> Vec<Option<f64>> {
+    let mut sum = vec![(0.0f64, 0u64); players.len()];
+    let by_id: std::collections::HashMap<u64, &fow_arena::GameRow> =
+        rep.games.iter().map(|g| (g.id, g)).collect();
+    for t in &rep.times {
+        let Some(g) = by_id.get(&t.id) else { continue };
+        for (name, ms, n) in [
+            (&g.white, t.white_ms, t.white_moves),
+            (&g.black, t.black_ms, t.black_moves),
+        ] {
+            if let Some(i) = players.iter().position(|p| p == name) {
+                sum[i].0 += ms;
+                sum[i].1 += u64::from(n);
+            }
+        }
+    }
+    sum.into_iter()
+        .map(|(ms, n)| (n > 0).then(|| ms / n as f64))
+        .collect()
+}
+
+/// `results/runs/<YYYYmmdd-HHMMSS>` in UTC.
+fn default_out() -> PathBuf {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    PathBuf::from(format!(
+        "results/runs/{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    ))
+}
