@@ -8,9 +8,11 @@ use fow_variants::{perft, Position, RuleSet};
 
 use crate::error::CliError;
 
-/// Measure random-versus-random games through the full arena path (the mover's
-/// observation is built every ply) on one thread and on --jobs threads, and perft.
-/// Ends with a signature that changes only when behaviour changes.
+/// Measure game and perft speed.
+///
+/// Plays random-versus-random games through the full arena path (the mover's observation
+/// is built every ply) on one thread and on --jobs threads, then times perft. Ends with
+/// a signature that changes only when behaviour changes.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Games per measurement.
@@ -44,6 +46,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     random_games((a.games / 10).max(100), a.seed ^ 1, RuleSet::thesis(), jobs);
     println!("random vs random, full arena path (observation built every ply):");
     let mut one_job = 0.0;
+    let mut one_job_signature = 0;
     for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
         let mut job_counts = vec![1];
         if jobs > 1 {
@@ -70,7 +73,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
                     String::new()
                 }
             );
-            signature = mix(signature ^ r.signature);
+            if j == 1 {
+                one_job_signature = r.signature;
+                signature = mix(signature ^ r.signature);
+            } else if r.signature != one_job_signature {
+                return Err(CliError::Failed(format!(
+                    "{j} jobs played other games than one job: determinism is broken"
+                )));
+            }
         }
     }
     println!("perft from the start position:");

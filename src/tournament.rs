@@ -10,9 +10,12 @@ use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
 use crate::tables::{anchor, fit, matrix_of, report, Method};
 
-/// Play a round robin: every ordered pair of players meets N times (so N times with each
-/// colour), games in parallel, each written to DIR/games.csv as it ends; then print the
-/// crosstable and ratings and write DIR/crosstable.csv and DIR/ratings.csv.
+/// Play a round robin and rate the players.
+///
+/// Every ordered pair of players meets N times (so N times with each colour). Games run
+/// in parallel, each appended to DIR/games.csv as it ends (an interrupted run continues
+/// with --resume). At the end the crosstable and ratings are printed and written to
+/// DIR/crosstable.csv and DIR/ratings.csv. Same settings and seed, same files.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Player specs, comma-separated (default: every registered bot). See `fow players`.

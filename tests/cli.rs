@@ -1,0 +1,358 @@
+//! End-to-end tests of the `fow` program, run as a user would.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::Duration;
+
+fn fow(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fow"))
+        .args(args)
+        .output()
+        .expect("fow runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = fow(args);
+    assert!(
+        out.status.success(),
+        "fow {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Asserts a clean failure: exit 2, one line on stderr, no panic trace.
+fn fails(args: &[&str], needle: &str) {
+    let out = fow(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "fow {args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains(needle), "'{needle}' not in: {err}");
+}
+
+fn read(dir: &Path, name: &str) -> Vec<u8> {
+    fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{}: {e}", dir.join(name).display()))
+}
+
+const PLAYERS: &str = "RandomMove,CaptureKing,CaptureLargest,Supporter";
+
+#[test]
+fn tournament_is_deterministic_across_job_counts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    for (dir, jobs) in [(&a, "1"), (&b, "2")] {
+        let out = ok(&[
+            "tournament",
+            "--players",
+            PLAYERS,
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--jobs",
+            jobs,
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(out.contains("48 games on disk"), "{out}");
+        assert!(
+            out.contains("Thesis Elo") && out.contains("MLE Elo"),
+            "{out}"
+        );
+    }
+    for f in [
+        "games.csv",
+        "crosstable.csv",
+        "ratings.csv",
+        "tournament.json",
+    ] {
+        assert_eq!(
+            read(&a, f),
+            read(&b, f),
+            "{f} differs between --jobs 1 and 2"
+        );
+    }
+    let games = String::from_utf8(read(&a, "games.csv")).unwrap();
+    assert_eq!(games.lines().count(), 49);
+    let ratings = String::from_utf8(read(&a, "ratings.csv")).unwrap();
+    assert!(
+        ratings.starts_with("index,player,games,points"),
+        "{ratings}"
+    );
+    assert!(ratings.contains("\n1,RandomMove,24,"), "{ratings}");
+    // Another seed gives other games.
+    let c = tmp.path().join("c");
+    ok(&[
+        "tournament",
+        "--players",
+        PLAYERS,
+        "--games",
+        "4",
+        "--seed",
+        "6",
+        "--quiet",
+        "--out",
+        c.to_str().unwrap(),
+    ]);
+    assert_ne!(read(&a, "games.csv"), read(&c, "games.csv"));
+}
+
+#[test]
+fn a_killed_tournament_resumes_without_losing_or_repeating_games() {
+    let tmp = tempfile::tempdir().unwrap();
+    let full = tmp.path().join("full");
+    let killed = tmp.path().join("killed");
+    let args = |dir: &Path| -> Vec<String> {
+        [
+            "tournament",
+            "--players",
+            PLAYERS,
+            "--games",
+            "60",
+            "--seed",
+            "9",
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let full_args = args(&full);
+    ok(&full_args.iter().map(String::as_str).collect::<Vec<_>>());
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fow"))
+        .args(args(&killed))
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once some games are on disk (or it finished: then resume has nothing to do).
+    for _ in 0..400 {
+        std::thread::sleep(Duration::from_millis(5));
+        let rows = fs::read_to_string(killed.join("games.csv")).map_or(0, |t| t.lines().count());
+        if rows > 30 || child.try_wait().unwrap().is_some() {
+            break;
+        }
+    }
+    child.kill().ok();
+    child.wait().unwrap();
+
+    let out = ok(&[
+        "tournament",
+        "--resume",
+        "--quiet",
+        "--out",
+        killed.to_str().unwrap(),
+    ]);
+    assert!(out.contains("720 games on disk"), "{out}");
+    assert_eq!(read(&full, "games.csv"), read(&killed, "games.csv"));
+    assert_eq!(read(&full, "ratings.csv"), read(&killed, "ratings.csv"));
+    // Resuming a finished tournament plays nothing.
+    let out = ok(&[
+        "tournament",
+        "--resume",
+        "--quiet",
+        "--out",
+        killed.to_str().unwrap(),
+    ]);
+    assert!(out.contains("0 played now"), "{out}");
+    // The settings come from the folder.
+    fails(
+        &[
+            "tournament",
+            "--resume",
+            "--games",
+            "3",
+            "--out",
+            killed.to_str().unwrap(),
+        ],
+        "--resume takes its settings",
+    );
+    fails(
+        &[
+            "tournament",
+            "--players",
+            PLAYERS,
+            "--out",
+            killed.to_str().unwrap(),
+        ],
+        "already holds a tournament",
+    );
+}
+
+#[test]
+fn rate_reproduces_the_thesis_table() {
+    let names = "RandomMove,CaptureKing,CaptureLargest,CaptureWithLargestDifference,Supporter,\
+PositionaryEvaluator,NeuralNetworkPlayer,SimpleStockfish,PossibleBoardGenerator,PossibleBoardList";
+    let matrix = concat!(env!("CARGO_MANIFEST_DIR"), "/data/thesis/match_results.txt");
+    let tmp = tempfile::tempdir().unwrap();
+    let out = ok(&[
+        "rate",
+        matrix,
+        "--names",
+        names,
+        "--out",
+        tmp.path().to_str().unwrap(),
+    ]);
+    for elo in [
+        "388.39", "839.62", "764.03", "919.92", "992.05", "514.08", "964.88", "1100.75", "1525.73",
+    ] {
+        assert!(out.contains(elo), "{elo} missing:\n{out}");
+    }
+    let csv = String::from_utf8(read(tmp.path(), "ratings.csv")).unwrap();
+    assert!(csv.contains("PossibleBoardList,1800,1754.5"), "{csv}");
+    let out = ok(&["rate", matrix, "--method", "thesis", "--anchor", "P10=1000"]);
+    assert!(out.contains("1000.00") && out.contains("-525.73"), "{out}");
+    fails(
+        &["rate", matrix, "--anchor", "Nobody=0"],
+        "no player 'Nobody'",
+    );
+}
+
+#[test]
+fn rate_reads_a_games_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    let printed = ok(&[
+        "tournament",
+        "--players",
+        "RandomMove,CaptureLargest",
+        "--games",
+        "5",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let games = dir.join("games.csv");
+    let rated = ok(&["rate", games.to_str().unwrap()]);
+    let line = |s: &str| {
+        s.lines()
+            .find(|l| l.contains(" CaptureLargest ") && l.contains('%'))
+            .unwrap()
+            .to_string()
+    };
+    // Same numbers as the tournament printed (minus its ms/move column).
+    assert!(
+        line(&printed).starts_with(&line(&rated).trim_end().to_string()),
+        "{printed}\n{rated}"
+    );
+    // A malformed row is reported with file and line.
+    let text = fs::read_to_string(&games).unwrap();
+    let broken = tmp.path().join("broken.csv");
+    fs::write(
+        &broken,
+        text.replacen(",king captured,", ",fell asleep,", 1),
+    )
+    .unwrap();
+    fails(&["rate", broken.to_str().unwrap()], "broken.csv:");
+}
+
+#[test]
+fn bad_input_gets_one_line_and_exit_2() {
+    fails(
+        &["tournament", "--players", "RandomMove,Nobody"],
+        "unknown bot 'Nobody' (known: RandomMove",
+    );
+    fails(
+        &["tournament", "--players", "RandomMove:depth=3,CaptureKing"],
+        "unknown parameter 'depth'",
+    );
+    fails(
+        &["tournament", "--rules", "blitz"],
+        "unknown rule preset 'blitz'",
+    );
+    fails(
+        &[
+            "tournament",
+            "--rules",
+            "chesscom",
+            "--castling",
+            "sometimes",
+        ],
+        "bad value 'sometimes'",
+    );
+    fails(&["view", "not a fen"], "malformed FEN");
+    fails(
+        &["perft", "--fen", "8/8/8/8/8/8/8/K7 w - - 0 1"],
+        "black has 0 kings",
+    );
+    fails(&["rate", "/no/such/file"], "/no/such/file");
+    let tmp = tempfile::tempdir().unwrap();
+    let bad = tmp.path().join("m.txt");
+    fs::write(&bad, "(---/---/---) (1/0/x)\n(0/0/1) (---/---/---)\n").unwrap();
+    fails(&["rate", bad.to_str().unwrap()], "m.txt: line 1");
+}
+
+#[test]
+fn perft_view_players_and_bench_work() {
+    let out = ok(&["perft", "--depth", "3"]);
+    assert!(out.contains("perft(3) = 8902"), "{out}");
+    let out = ok(&["perft", "--depth", "2", "--divide", "--rules", "chesscom"]);
+    assert_eq!(
+        out.lines().filter(|l| l.contains(": 20")).count(),
+        20,
+        "{out}"
+    );
+    let out = ok(&[
+        "view",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "--ascii",
+    ]);
+    assert!(
+        out.contains("white:    ????????/????????/????????/????????/8/8/PPPPPPPP/RNBQKBNR w KQ -"),
+        "{out}"
+    );
+    assert!(
+        out.contains("black:    rnbqkbnr/pppppppp/8/8/????????/????????/????????/???????? b kq -"),
+        "{out}"
+    );
+    let out = ok(&["players"]);
+    for b in [
+        "RandomMove",
+        "CaptureKing",
+        "CaptureLargest",
+        "CaptureWithLargestDifference",
+        "Supporter",
+    ] {
+        assert!(out.contains(b), "{out}");
+    }
+    let sig = |jobs: &str| {
+        let out = ok(&[
+            "bench",
+            "--games",
+            "200",
+            "--perft-depth",
+            "3",
+            "--jobs",
+            jobs,
+        ]);
+        assert!(
+            out.contains("M plies/s") && out.contains("M nodes/s"),
+            "{out}"
+        );
+        out.lines()
+            .find(|l| l.starts_with("signature:"))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(sig("1"), sig("2"));
+    let top = ok(&["--help"]);
+    for cmd in ["tournament", "rate", "players", "perft", "view", "bench"] {
+        let line = top
+            .lines()
+            .find(|l| l.trim_start().starts_with(cmd))
+            .unwrap_or_default();
+        assert!(
+            line.len() > cmd.len() + 20,
+            "fow --help lacks a line on {cmd}:\n{top}"
+        );
+        let out = ok(&[cmd, "--help"]);
+        assert!(
+            out.contains("Usage: fow ") && out.len() > 100,
+            "{cmd} --help is too thin:\n{out}"
+        );
+    }
+}
