@@ -75,19 +75,26 @@ pub fn fit(m: &ResultMatrix, anchor: Anchor, method: Method) -> Result<Fits, Cli
     let mut thesis = None;
     let mut mle = None;
     if method != Method::Mle {
-        let mut f = thesis_elo(m, anchor, &ThesisOptions::default()).map_err(input)?;
-        if !f.converged {
-            let opts = ThesisOptions::stable(m);
-            let g = thesis_elo(m, anchor, &opts).map_err(input)?;
+        let f = thesis_elo(m, anchor, &ThesisOptions::default()).map_err(input)?;
+        let stable = ThesisOptions::stable(m);
+        let f = if f.converged || stable.k >= 1.0 {
+            f
+        } else {
+            let g = thesis_elo(m, anchor, &stable).map_err(input)?;
             notes.push(format!(
-                "thesis Elo: K = 1 did not settle after {} iterations; used K = {:.4} (same fixed point){}",
-                f.iterations,
-                opts.k,
-                if g.converged { "" } else { ", still not converged (a player may have a perfect score)" }
+                "thesis Elo: K = 1 oscillates here; used K = {:.4}, which has the same fixed point",
+                stable.k
             ));
-            f = g;
+            g
+        };
+        if f.converged {
+            thesis = Some(f);
+        } else {
+            notes.push(format!(
+                "thesis Elo: does not converge after {} iterations (a player won or lost every game); not shown",
+                f.iterations
+            ));
         }
-        thesis = Some(f);
     }
     if method != Method::Thesis {
         match mle_elo(m, anchor, &MleOptions::default()) {

@@ -13,7 +13,7 @@ use crate::error::ArenaError;
 use crate::record::{GameRecord, GameResult, Reason};
 
 /// One row of `games.csv`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct GameRow {
     /// The game's number in the schedule (0-based).
     pub id: u64,
@@ -66,7 +66,7 @@ impl GameRow {
 }
 
 /// One row of `times.csv`: wall time per side (not deterministic).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TimeRow {
     /// The game's number.
     pub id: u64,
@@ -222,33 +222,4 @@ pub(crate) fn rewrite_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), 
         inner.get_ref().sync_all().map_err(io_err(&tmp))?;
     }
     fs::rename(&tmp, path).map_err(io_err(path))
-}
-
-impl Default for GameRow {
-    fn default() -> GameRow {
-        GameRow {
-            id: 0,
-            round: 0,
-            white: String::new(),
-            black: String::new(),
-            seed: 0,
-            result: String::new(),
-            reason: String::new(),
-            plies: 0,
-            detail: String::new(),
-            moves: String::new(),
-        }
-    }
-}
-
-impl Default for TimeRow {
-    fn default() -> TimeRow {
-        TimeRow {
-            id: 0,
-            white_ms: 0.0,
-            black_ms: 0.0,
-            white_moves: 0,
-            black_moves: 0,
-        }
-    }
 }

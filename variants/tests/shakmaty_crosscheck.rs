@@ -124,6 +124,7 @@ fn pseudo_legal_minus_self_check_equals_shakmaty_legal() {
                 }
             }
         }
+        eprintln!("{rules}: {compared} positions compared");
         assert!(
             compared > 10_000,
             "{compared} positions compared under {rules}"

@@ -32,7 +32,7 @@ impl Player for RandomMove {
 
     #[inline]
     fn choose(&mut self, obs: &Observation, _: &Budget) -> Result<Move, PlayerError> {
-        random_move(obs.legal_moves(), &mut self.rng).ok_or_else(|| no_moves())
+        random_move(obs.legal_moves(), &mut self.rng).ok_or_else(no_moves)
     }
 }
 
