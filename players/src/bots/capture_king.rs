@@ -1,37 +1,18 @@
 //! `CaptureKing`: takes the king when it can, else moves at random.
 
-use fow_variants::{Color, Move, Observation, RuleSet};
-use rand::SeedableRng;
+use fow_variants::{Move, Observation};
 
-use super::random_move::no_moves;
-use super::{unseeded, BotRng};
-use crate::pick::best_move;
-use crate::player::{Budget, Player, PlayerError};
+use super::greedy::{Greedy, MoveScore};
+
+/// Scores a king capture 1 and everything else 0.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KingCaptureScore;
+
+impl MoveScore for KingCaptureScore {
+    fn score(&self, _: &Observation, m: &Move) -> i32 {
+        i32::from(m.captures_king())
+    }
+}
 
 /// Captures the king if it can, otherwise plays a uniformly random legal move.
-pub struct CaptureKing {
-    rng: BotRng,
-}
-
-impl CaptureKing {
-    /// A new bot; `start` seeds it.
-    pub fn new() -> CaptureKing {
-        CaptureKing { rng: unseeded() }
-    }
-}
-
-impl Default for CaptureKing {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Player for CaptureKing {
-    fn start(&mut self, _: Color, _: &RuleSet, seed: u64) {
-        self.rng = BotRng::seed_from_u64(seed);
-    }
-
-    fn choose(&mut self, obs: &Observation, _: &Budget) -> Result<Move, PlayerError> {
-        best_move(obs.legal_moves(), &mut self.rng, |m| m.captures_king()).ok_or_else(no_moves)
-    }
-}
+pub type CaptureKing = Greedy<KingCaptureScore>;

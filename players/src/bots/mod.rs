@@ -3,14 +3,16 @@
 mod capture_king;
 mod capture_largest;
 mod capture_with_largest_difference;
+mod greedy;
 mod random_move;
 mod supporter;
 
-pub use capture_king::CaptureKing;
-pub use capture_largest::CaptureLargest;
-pub use capture_with_largest_difference::CaptureWithLargestDifference;
+pub use capture_king::{CaptureKing, KingCaptureScore};
+pub use capture_largest::{CaptureLargest, CaptureWeightScore};
+pub use capture_with_largest_difference::{CaptureDifferenceScore, CaptureWithLargestDifference};
+pub use greedy::{Greedy, MoveScore};
 pub use random_move::RandomMove;
-pub use supporter::Supporter;
+pub use supporter::{supported_pieces, SupportScore, Supporter};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;

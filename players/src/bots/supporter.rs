@@ -1,35 +1,28 @@
 //! `Supporter`: captures, and keeps its pieces protected.
 
 use fow_variants::shakmaty::Board;
-use fow_variants::{apply_move, Color, Move, Observation, RuleSet};
-use rand::SeedableRng;
+use fow_variants::{apply_move, Color, Move, Observation};
 
-use super::random_move::no_moves;
-use super::{unseeded, BotRng};
-use crate::pick::best_move;
-use crate::player::{Budget, Player, PlayerError};
+use super::greedy::{Greedy, MoveScore};
 use crate::weights::thesis_weight;
 
-/// Scores a move as the captured weight plus, on its own visible board after the move,
-/// one point for every own piece other than a pawn or king that another own piece could
+/// Scores the captured weight plus, on the mover's own visible board after the move, one
+/// point for every own piece other than a pawn or king that another own piece could
 /// recapture on (that would be capturable by us were it an enemy). Fog counts as empty:
-/// the bot reasons only about pieces it sees. Ties at random.
-pub struct Supporter {
-    rng: BotRng,
-}
+/// the bot reasons only about pieces it sees.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SupportScore;
 
-impl Supporter {
-    /// A new bot; `start` seeds it.
-    pub fn new() -> Supporter {
-        Supporter { rng: unseeded() }
+impl MoveScore for SupportScore {
+    fn score(&self, obs: &Observation, m: &Move) -> i32 {
+        let mut after = obs.view().board().clone();
+        apply_move(&mut after, m, obs.color());
+        m.capture.map_or(0, thesis_weight) + supported_pieces(&after, obs.color())
     }
 }
 
-impl Default for Supporter {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+/// Captured weight plus the number of own pieces defended after the move; ties at random.
+pub type Supporter = Greedy<SupportScore>;
 
 /// Own pieces other than pawns and kings that another own piece defends on `board`.
 pub fn supported_pieces(board: &Board, us: Color) -> i32 {
@@ -42,23 +35,6 @@ pub fn supported_pieces(board: &Board, us: Color) -> i32 {
         }
     }
     n
-}
-
-impl Player for Supporter {
-    fn start(&mut self, _: Color, _: &RuleSet, seed: u64) {
-        self.rng = BotRng::seed_from_u64(seed);
-    }
-
-    fn choose(&mut self, obs: &Observation, _: &Budget) -> Result<Move, PlayerError> {
-        let us = obs.color();
-        let board = obs.view().board();
-        best_move(obs.legal_moves(), &mut self.rng, |m| {
-            let mut after = board.clone();
-            apply_move(&mut after, m, us);
-            m.capture.map_or(0, thesis_weight) + supported_pieces(&after, us)
-        })
-        .ok_or_else(no_moves)
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,50 @@
+//! [`Greedy`]: the thesis bots' common shape: score every legal move, play the best,
+//! break ties uniformly at random.
+
+use fow_variants::{Color, Move, Observation, RuleSet};
+use rand::SeedableRng;
+
+use super::random_move::no_moves;
+use super::{unseeded, BotRng};
+use crate::pick::best_move;
+use crate::player::{Budget, Player, PlayerError};
+
+/// How a greedy bot scores one legal move, from its observation alone.
+pub trait MoveScore: Send {
+    /// The move's score; higher is better.
+    fn score(&self, obs: &Observation, m: &Move) -> i32;
+}
+
+/// A bot that plays the best-scoring legal move, ties broken uniformly at random with
+/// the seed given at `start`.
+pub struct Greedy<S> {
+    rng: BotRng,
+    scorer: S,
+}
+
+impl<S: MoveScore> Greedy<S> {
+    /// A bot scoring with `scorer`; `start` seeds it.
+    pub fn new(scorer: S) -> Greedy<S> {
+        Greedy {
+            rng: unseeded(),
+            scorer,
+        }
+    }
+}
+
+impl<S: MoveScore + Default> Default for Greedy<S> {
+    fn default() -> Self {
+        Greedy::new(S::default())
+    }
+}
+
+impl<S: MoveScore> Player for Greedy<S> {
+    fn start(&mut self, _: Color, _: &RuleSet, seed: u64) {
+        self.rng = BotRng::seed_from_u64(seed);
+    }
+
+    fn choose(&mut self, obs: &Observation, _: &Budget) -> Result<Move, PlayerError> {
+        let scorer = &self.scorer;
+        best_move(obs.legal_moves(), &mut self.rng, |m| scorer.score(obs, m)).ok_or_else(no_moves)
+    }
+}
