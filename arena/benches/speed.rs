@@ -6,7 +6,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use fow_arena::{play_game, seed::game_seed, GameOptions};
 use fow_players::bots::RandomMove;
-use fow_variants::{perft, Observation, Position, RuleSet};
+use fow_variants::{perft, FogView, Observation, Position, RuleSet};
 
 const GAMES: u32 = 200;
 
@@ -39,6 +39,21 @@ fn observations(c: &mut Criterion) {
     .expect("valid FEN");
     let mut obs = Observation::new(&pos, &rules, 8, None);
     c.bench_function("observation_refresh", |b| b.iter(|| obs.refresh(&pos, 8)));
+    let mut moves = Vec::with_capacity(256);
+    c.bench_function("legal_moves_into", |b| {
+        b.iter(|| pos.legal_moves_into(&rules, &mut moves))
+    });
+    c.bench_function("fog_view_of", |b| {
+        b.iter(|| FogView::of(&pos, fow_variants::Color::White, &rules))
+    });
+    let m = pos.legal_moves(&rules)[7];
+    c.bench_function("clone_and_play", |b| {
+        b.iter(|| {
+            let mut p = pos.clone();
+            p.play(&m);
+            p
+        })
+    });
 }
 
 fn perft_bench(c: &mut Criterion) {

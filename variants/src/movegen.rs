@@ -45,7 +45,7 @@ pub(crate) trait Sink {
 }
 
 /// Walks every pseudo-legal move of `src.us`, feeding `sink`.
-#[inline]
+#[inline(always)]
 pub(crate) fn walk<S: Sink>(src: &MoveSource<'_>, sink: &mut S) {
     let b = src.board;
     let us = src.us;
@@ -140,7 +140,9 @@ pub(crate) struct MoveCollector<'a> {
     pub board: &'a Board,
     pub us: Color,
     pub promotion: Promotion,
-    pub out: &'a mut Vec<Move>,
+    /// Owned during the walk (taken from the caller's buffer and given back), so that
+    /// pushes do not go through a reference the compiler must assume aliased.
+    pub out: Vec<Move>,
     /// Union of every destination, plus the victim square of an en passant capture.
     pub reached: Bitboard,
     /// The en passant destination, if an en passant capture was found.
@@ -184,7 +186,7 @@ impl MoveCollector<'_> {
 }
 
 impl Sink for MoveCollector<'_> {
-    #[inline]
+    #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
         self.reached |= targets;
         let theirs = self.board.by_color(!self.us);
@@ -210,7 +212,7 @@ impl Sink for MoveCollector<'_> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard) {
         self.reached |= single | double;
         let (back, last) = match self.us {
@@ -243,7 +245,7 @@ impl Sink for MoveCollector<'_> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn pawn_captures(&mut self, from: Square, targets: Bitboard) {
         self.reached |= targets;
         for to in targets {
@@ -318,11 +320,12 @@ pub(crate) fn generate(src: &MoveSource<'_>, out: &mut Vec<Move>) -> (Bitboard, 
         board: src.board,
         us: src.us,
         promotion: src.rules.promotion,
-        out,
+        out: std::mem::take(out),
         reached: Bitboard::EMPTY,
         ep_found: None,
     };
     walk(src, &mut c);
+    *out = c.out;
     (c.reached, c.ep_found)
 }
 
