@@ -1,7 +1,9 @@
 //! Playing one game: the arena owns the true position; players only see observations.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use quanta::Instant;
 
 use fow_players::{Budget, Player, PlayerErrorKind};
 use fow_variants::{Color, Game, Observation, Position, RuleSet};
@@ -109,7 +111,7 @@ pub fn play_game(
             }
             slot => slot.insert(Observation::new(game.position(), &rules, game.ply(), None)),
         };
-        if o.legal_moves().is_empty() {
+        if o.move_count() == 0 {
             break (GameResult::Draw, Reason::NoLegalMoves, String::new());
         }
         let answer = catch_unwind(AssertUnwindSafe(|| players[i].choose(o, &opts.budget)));

@@ -29,6 +29,7 @@ mod error;
 mod game;
 mod movegen;
 mod moves;
+mod moveset;
 mod observation;
 mod perft;
 mod position;

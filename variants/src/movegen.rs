@@ -3,15 +3,14 @@
 //! There is no check: every pseudo-legal move is playable, the king may be captured.
 //! One walk over the movement rules ([`walk`]) feeds two consumers: a move list and a
 //! visibility mask, so "the squares a side sees" and "the moves a side has" cannot drift
-//! apart. The same walk runs on a true board (no fog) and on a view, where fog squares
+//! apart. The move list itself lives in [`crate::moveset`]. The same walk runs on a true board (no fog) and on a view, where fog squares
 //! count as blockers that cannot be entered or captured: a player's legal moves follow
 //! from what it sees.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, Rank, Role, Square};
 
-use crate::moves::{Move, MoveKind};
-use crate::rules::{Castling, Promotion, RuleSet};
+use crate::rules::{Castling, RuleSet};
 
 /// The inputs of move generation for one side.
 #[derive(Clone, Copy)]
@@ -135,152 +134,6 @@ pub(crate) fn walk<S: Sink>(src: &MoveSource<'_>, sink: &mut S) {
     }
 }
 
-/// Collects moves into a vector, and the squares they reach.
-pub(crate) struct MoveCollector<'a> {
-    pub board: &'a Board,
-    pub us: Color,
-    pub promotion: Promotion,
-    /// Owned during the walk (taken from the caller's buffer and given back), so that
-    /// pushes do not go through a reference the compiler must assume aliased.
-    pub out: Vec<Move>,
-    /// Union of every destination, plus the victim square of an en passant capture.
-    pub reached: Bitboard,
-    /// The en passant destination, if an en passant capture was found.
-    pub ep_found: Option<Square>,
-}
-
-impl MoveCollector<'_> {
-    #[inline]
-    fn push_pawn(&mut self, from: Square, to: Square, capture: Option<Role>) {
-        let last = match self.us {
-            Color::White => Rank::Eighth,
-            Color::Black => Rank::First,
-        };
-        let m = Move {
-            role: Role::Pawn,
-            from,
-            to,
-            capture,
-            promotion: None,
-            kind: MoveKind::Normal,
-        };
-        if to.rank() != last {
-            self.out.push(m);
-        } else {
-            match self.promotion {
-                Promotion::QueenOnly => self.out.push(Move {
-                    promotion: Some(Role::Queen),
-                    ..m
-                }),
-                Promotion::Any => {
-                    for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                        self.out.push(Move {
-                            promotion: Some(p),
-                            ..m
-                        });
-                    }
-                }
-            }
-        }
-    }
-}
-
-impl Sink for MoveCollector<'_> {
-    #[inline(always)]
-    fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
-        self.reached |= targets;
-        let theirs = self.board.by_color(!self.us);
-        for to in targets & !theirs {
-            self.out.push(Move {
-                role,
-                from,
-                to,
-                capture: None,
-                promotion: None,
-                kind: MoveKind::Normal,
-            });
-        }
-        for to in targets & theirs {
-            self.out.push(Move {
-                role,
-                from,
-                to,
-                capture: self.board.role_at(to),
-                promotion: None,
-                kind: MoveKind::Normal,
-            });
-        }
-    }
-
-    #[inline(always)]
-    fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard) {
-        self.reached |= single | double;
-        let (back, last) = match self.us {
-            Color::White => (-8, Rank::Eighth),
-            Color::Black => (8, Rank::First),
-        };
-        let last = Bitboard::from_rank(last);
-        for to in single & !last {
-            self.out.push(Move {
-                role: Role::Pawn,
-                from: Square::new((to as i32 + back) as u32),
-                to,
-                capture: None,
-                promotion: None,
-                kind: MoveKind::Normal,
-            });
-        }
-        for to in single & last {
-            self.push_pawn(Square::new((to as i32 + back) as u32), to, None);
-        }
-        for to in double {
-            self.out.push(Move {
-                role: Role::Pawn,
-                from: Square::new((to as i32 + 2 * back) as u32),
-                to,
-                capture: None,
-                promotion: None,
-                kind: MoveKind::Normal,
-            });
-        }
-    }
-
-    #[inline(always)]
-    fn pawn_captures(&mut self, from: Square, targets: Bitboard) {
-        self.reached |= targets;
-        for to in targets {
-            self.push_pawn(from, to, self.board.role_at(to));
-        }
-    }
-
-    fn en_passant(&mut self, from: Square, to: Square) {
-        self.reached.add(to);
-        self.reached
-            .add(Square::from_coords(to.file(), from.rank()));
-        self.ep_found = Some(to);
-        self.out.push(Move {
-            role: Role::Pawn,
-            from,
-            to,
-            capture: Some(Role::Pawn),
-            promotion: None,
-            kind: MoveKind::EnPassant,
-        });
-    }
-
-    fn castle(&mut self, king: Square, to: Square) {
-        self.reached.add(to);
-        self.out.push(Move {
-            role: Role::King,
-            from: king,
-            to,
-            capture: None,
-            promotion: None,
-            kind: MoveKind::Castle,
-        });
-    }
-}
-
 /// Collects only the squares the moves reach (visibility without a move list).
 #[derive(Default)]
 pub(crate) struct Reach {
@@ -310,23 +163,6 @@ impl Sink for Reach {
     fn castle(&mut self, _: Square, to: Square) {
         self.reached.add(to);
     }
-}
-
-/// Generates the moves of `src` into `out` (cleared first). Returns the squares the
-/// moves reach (en passant victims included) and the en passant square if one is usable.
-pub(crate) fn generate(src: &MoveSource<'_>, out: &mut Vec<Move>) -> (Bitboard, Option<Square>) {
-    out.clear();
-    let mut c = MoveCollector {
-        board: src.board,
-        us: src.us,
-        promotion: src.rules.promotion,
-        out: std::mem::take(out),
-        reached: Bitboard::EMPTY,
-        ep_found: None,
-    };
-    walk(src, &mut c);
-    *out = c.out;
-    (c.reached, c.ep_found)
 }
 
 /// The squares `src.us` sees: its own pieces and everything its moves reach. Returns the

@@ -1,12 +1,15 @@
 //! [`Observation`]: everything a player is given for one decision, and nothing more.
 
+use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
+
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use shakmaty::Color;
 
 use crate::error::MoveError;
-use crate::movegen;
 use crate::moves::{Move, MoveText};
+use crate::moveset::MoveSet;
 use crate::position::Position;
 use crate::rules::RuleSet;
 use crate::view::FogView;
@@ -19,62 +22,71 @@ use crate::view::FogView;
 /// enemy piece in fog. Two true positions that look the same to the side to move give
 /// equal observations, byte for byte once serialized.
 ///
+/// The legal moves are kept compactly; [`Observation::legal_moves`] lists them on first
+/// use, while [`Observation::move_count`], [`Observation::nth_move`] and
+/// [`Observation::is_legal`] work without listing.
+///
 /// ```
 /// use fow_variants::{Observation, Position, RuleSet};
 /// let obs = Observation::new(&Position::startpos(), &RuleSet::thesis(), 0, None);
 /// assert_eq!(obs.legal_moves().len(), 20);
+/// assert_eq!(obs.move_count(), 20);
+/// assert_eq!(obs.nth_move(3), Some(obs.legal_moves()[3]));
 /// assert!(obs.parse_uci("e2e4").is_ok());
 /// assert!(obs.parse_uci("e2e5").is_err());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Observation {
     ply: u32,
     view: FogView,
     previous: Option<FogView>,
     rules: RuleSet,
-    legal: Vec<Move>,
+    moves: MoveSet,
+    list: OnceLock<Vec<Move>>,
 }
 
 impl Observation {
     /// The observation of the side to move in `pos`, `ply` plies into the game.
     pub fn new(pos: &Position, rules: &RuleSet, ply: u32, previous: Option<FogView>) -> Self {
-        let mut legal = Vec::with_capacity(64);
-        let (reached, ep) = movegen::generate(&pos.source(pos.turn(), rules), &mut legal);
-        let visible = reached | pos.board().by_color(pos.turn());
+        let moves = MoveSet::of(&pos.source(pos.turn(), rules));
+        let visible = moves.reached() | pos.board().by_color(pos.turn());
         Observation {
             ply,
-            view: FogView::from_parts(pos, pos.turn(), visible, ep),
+            view: FogView::from_parts(pos, pos.turn(), visible, moves.ep_found()),
             previous,
             rules: *rules,
-            legal,
+            moves,
+            list: OnceLock::new(),
         }
     }
 
     /// An observation built from views alone (for example read back from text): the
     /// legal moves are derived from `view`.
     pub fn from_views(view: FogView, previous: Option<FogView>, ply: u32, rules: &RuleSet) -> Self {
-        let mut legal = Vec::with_capacity(64);
-        view.legal_moves_into(rules, &mut legal);
+        let moves = MoveSet::of(&view.source(rules));
         Observation {
             ply,
             view,
             previous,
             rules: *rules,
-            legal,
+            moves,
+            list: OnceLock::new(),
         }
     }
 
     /// Refreshes this observation in place for the side to move in `pos` (which must be
-    /// this observation's colour), keeping the previous view. Reuses the move buffer:
-    /// this is the arena's per-ply path.
+    /// this observation's colour), keeping the previous view and reusing storage: this
+    /// is the arena's per-ply path.
     #[inline]
     pub fn refresh(&mut self, pos: &Position, ply: u32) {
         debug_assert_eq!(pos.turn(), self.view.color());
-        let (reached, ep) =
-            movegen::generate(&pos.source(pos.turn(), &self.rules), &mut self.legal);
-        let visible = reached | pos.board().by_color(pos.turn());
-        self.view = FogView::from_parts(pos, pos.turn(), visible, ep);
+        self.moves.rebuild(&pos.source(pos.turn(), &self.rules));
+        let visible = self.moves.reached() | pos.board().by_color(pos.turn());
+        self.view = FogView::from_parts(pos, pos.turn(), visible, self.moves.ep_found());
         self.ply = ply;
+        if self.list.get().is_some() {
+            self.list = OnceLock::new();
+        }
     }
 
     /// Records what this side sees in `pos` right after its own move.
@@ -113,23 +125,77 @@ impl Observation {
         &self.rules
     }
 
-    /// The legal moves, in generation order.
-    #[inline]
+    /// The legal moves, in generation order (pieces in the order knights, bishops, rooks,
+    /// queens, king, then pawn pushes, pawn captures, castling; targets by square).
     pub fn legal_moves(&self) -> &[Move] {
-        &self.legal
+        self.list.get_or_init(|| {
+            let mut v = Vec::new();
+            self.moves.write_to(self.view.board(), &mut v);
+            v
+        })
+    }
+
+    /// The number of legal moves.
+    #[inline]
+    pub fn move_count(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The `i`-th legal move, equal to `legal_moves()[i]`, found without listing them.
+    #[inline]
+    pub fn nth_move(&self, i: usize) -> Option<Move> {
+        self.moves.nth(i, self.view.board())
     }
 
     /// Whether `m` is one of the legal moves.
     #[inline]
     pub fn is_legal(&self, m: &Move) -> bool {
-        self.legal.contains(m)
+        self.moves.contains(m, self.view.board())
     }
 
     /// Finds the legal move a UCI or long-algebraic text names.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         let t = MoveText::parse(text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
-        t.find(&self.legal)
+        self.moves
+            .find(t.from, t.to, t.promotion, self.view.board())
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+}
+
+impl std::fmt::Debug for Observation {
+    /// Everything the player is told; the move list prints as the compact set it is
+    /// listed from.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Observation")
+            .field("ply", &self.ply)
+            .field("view", &self.view)
+            .field("previous", &self.previous)
+            .field("rules", &self.rules)
+            .field("moves", &self.moves)
+            .finish()
+    }
+}
+
+impl PartialEq for Observation {
+    /// Compares what the player is told; the listed moves follow from the compact set.
+    fn eq(&self, other: &Observation) -> bool {
+        self.ply == other.ply
+            && self.view == other.view
+            && self.previous == other.previous
+            && self.rules == other.rules
+            && self.moves == other.moves
+    }
+}
+
+impl Eq for Observation {}
+
+impl Hash for Observation {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.ply.hash(h);
+        self.view.hash(h);
+        self.previous.hash(h);
+        self.rules.hash(h);
+        self.moves.hash(h);
     }
 }
 
@@ -142,7 +208,7 @@ impl Serialize for Observation {
         st.serialize_field("view", &self.view)?;
         st.serialize_field("previous", &self.previous)?;
         st.serialize_field("rules", &self.rules)?;
-        st.serialize_field("legal", &self.legal)?;
+        st.serialize_field("legal", self.legal_moves())?;
         st.end()
     }
 }

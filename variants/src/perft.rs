@@ -1,6 +1,7 @@
 //! Perft: counting the move tree, the standard check of a move generator.
 
 use crate::moves::Move;
+use crate::moveset::MoveSet;
 use crate::position::Position;
 use crate::rules::RuleSet;
 
@@ -12,19 +13,27 @@ use crate::rules::RuleSet;
 /// assert_eq!(perft(&Position::startpos(), 3, &RuleSet::thesis()), 8_902);
 /// ```
 pub fn perft(pos: &Position, depth: u32, rules: &RuleSet) -> u64 {
-    let mut buffers = vec![Vec::with_capacity(64); depth as usize + 1];
+    let mut buffers: Vec<(MoveSet, Vec<Move>)> = (0..=depth)
+        .map(|_| {
+            (
+                MoveSet::new(pos.turn(), rules.promotion),
+                Vec::with_capacity(64),
+            )
+        })
+        .collect();
     count(pos, depth, rules, &mut buffers)
 }
 
-fn count(pos: &Position, depth: u32, rules: &RuleSet, buffers: &mut [Vec<Move>]) -> u64 {
+fn count(pos: &Position, depth: u32, rules: &RuleSet, buffers: &mut [(MoveSet, Vec<Move>)]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let (moves, rest) = buffers.split_first_mut().expect("a buffer per level");
-    pos.legal_moves_into(rules, moves);
+    let ((set, moves), rest) = buffers.split_first_mut().expect("a buffer per level");
+    pos.move_set_into(rules, set);
     if depth == 1 {
-        return moves.len() as u64;
+        return set.len() as u64;
     }
+    set.write_to(pos.board(), moves);
     let mut n = 0;
     for m in moves.iter() {
         if m.captures_king() {

@@ -9,6 +9,7 @@ use shakmaty::{Bitboard, Board, CastlingSide, Color, Rank, Role, Setup, Square};
 use crate::error::{FenError, MoveError};
 use crate::movegen::{self, MoveSource};
 use crate::moves::{Move, MoveKind, MoveText};
+use crate::moveset::MoveSet;
 use crate::rules::RuleSet;
 
 /// The true position. Only the arena holds one; players get an
@@ -198,9 +199,14 @@ impl Position {
     }
 
     /// Writes the legal moves of the side to move into `out` (cleared first).
-    #[inline]
     pub fn legal_moves_into(&self, rules: &RuleSet, out: &mut Vec<Move>) {
-        movegen::generate(&self.source(self.turn, rules), out);
+        MoveSet::of(&self.source(self.turn, rules)).write_to(&self.board, out);
+    }
+
+    /// The legal moves of the side to move in compact form (for counting and perft).
+    #[inline]
+    pub(crate) fn move_set_into(&self, rules: &RuleSet, set: &mut MoveSet) {
+        set.rebuild(&self.source(self.turn, rules));
     }
 
     /// The legal (pseudo-legal: there is no check) moves of the side to move.

@@ -9,6 +9,7 @@ use shakmaty::{Bitboard, Board, ByColor, ByRole, Color, File, Piece, Rank, Role,
 use crate::error::FenError;
 use crate::movegen::{self, MoveSource};
 use crate::moves::Move;
+use crate::moveset::MoveSet;
 use crate::position::Position;
 use crate::rules::RuleSet;
 
@@ -121,7 +122,7 @@ impl FogView {
     /// The moves this side has, derived from the view alone (fog blocks and cannot be
     /// captured). Equal to the true position's moves for the side to move.
     pub fn legal_moves_into(&self, rules: &RuleSet, out: &mut Vec<Move>) {
-        movegen::generate(&self.source(rules), out);
+        MoveSet::of(&self.source(rules)).write_to(&self.board, out);
     }
 
     pub(crate) fn source<'a>(&'a self, rules: &'a RuleSet) -> MoveSource<'a> {

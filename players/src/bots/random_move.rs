@@ -1,10 +1,9 @@
 //! `RandomMove`: a uniformly random legal move.
 
 use fow_variants::{Color, Move, Observation, RuleSet};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 use super::{unseeded, BotRng};
-use crate::pick::random_move;
 use crate::player::{Budget, Player, PlayerError, PlayerErrorKind};
 
 /// Plays a uniformly random legal move (the thesis's baseline, rated 0).
@@ -32,7 +31,13 @@ impl Player for RandomMove {
 
     #[inline]
     fn choose(&mut self, obs: &Observation, _: &Budget) -> Result<Move, PlayerError> {
-        random_move(obs.legal_moves(), &mut self.rng).ok_or_else(no_moves)
+        // Draw an index and look the move up in the compact set: no list is built.
+        match obs.move_count() {
+            0 => Err(no_moves()),
+            n => obs
+                .nth_move(self.rng.random_range(0..n))
+                .ok_or_else(no_moves),
+        }
     }
 }
 
