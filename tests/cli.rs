@@ -140,24 +140,19 @@ fn a_killed_tournament_resumes_without_losing_or_repeating_games() {
     child.kill().ok();
     child.wait().unwrap();
 
-    let out = ok(&[
+    let resume = [
         "tournament",
         "--resume",
         "--quiet",
         "--out",
         killed.to_str().unwrap(),
-    ]);
+    ];
+    let out = ok(&resume);
     assert!(out.contains("720 games on disk"), "{out}");
     assert_eq!(read(&full, "games.csv"), read(&killed, "games.csv"));
     assert_eq!(read(&full, "ratings.csv"), read(&killed, "ratings.csv"));
     // Resuming a finished tournament plays nothing.
-    let out = ok(&[
-        "tournament",
-        "--resume",
-        "--quiet",
-        "--out",
-        killed.to_str().unwrap(),
-    ]);
+    let out = ok(&resume);
     assert!(out.contains("0 played now"), "{out}");
     // The settings come from the folder.
     fails(

@@ -98,8 +98,9 @@ pub fn play_game(
     let mut moves = Vec::with_capacity(256);
     let mut time = [Duration::ZERO; 2];
     let mut decisions = [0u32; 2];
-    // One clock read per ply: a side's time is its whole turn (building its observation,
-    // choosing, checking and playing the move), which for any real bot is its thinking.
+    // One clock read per ply, right after the choice: a side's time runs from the
+    // previous choice to its own (the arena's bookkeeping in between is a few hundred
+    // nanoseconds; for any real bot the time is its thinking).
     let mut last = Instant::now();
     let (result, reason, detail) = loop {
         let mover = game.position().turn();
@@ -115,17 +116,13 @@ pub fn play_game(
             break (GameResult::Draw, Reason::NoLegalMoves, String::new());
         }
         let answer = catch_unwind(AssertUnwindSafe(|| players[i].choose(o, &opts.budget)));
+        let now = Instant::now();
+        let spent = now - last;
+        last = now;
+        time[i] += spent;
         decisions[i] += 1;
-        let mut turn_over = |time: &mut [Duration; 2]| {
-            let now = Instant::now();
-            let spent = now - last;
-            time[i] += spent;
-            last = now;
-            spent
-        };
         let m = match answer {
             Err(payload) => {
-                turn_over(&mut time);
                 break (win_for(!mover), Reason::Panic, panic_text(payload.as_ref()));
             }
             Ok(Err(e)) => {
@@ -135,19 +132,13 @@ pub fn play_game(
                     PlayerErrorKind::Crash => Reason::Crash,
                     PlayerErrorKind::Other => Reason::PlayerError,
                 };
-                turn_over(&mut time);
                 break (win_for(!mover), reason, e.message);
             }
             Ok(Ok(m)) => m,
         };
         if !o.is_legal(&m) {
-            turn_over(&mut time);
             break (win_for(!mover), Reason::IllegalMove, m.uci());
         }
-        moves.push(m);
-        let end = game.play(&m);
-        o.set_previous_from(game.position());
-        let spent = turn_over(&mut time);
         if opts.move_time_limit.is_some_and(|limit| spent > limit) {
             break (
                 win_for(!mover),
@@ -155,6 +146,9 @@ pub fn play_game(
                 format!("{} ms for one move", spent.as_millis()),
             );
         }
+        moves.push(m);
+        let end = game.play(&m);
+        o.set_previous_from(game.position());
         if let Some(end) = end {
             let result = end.winner.map_or(GameResult::Draw, win_for);
             break (result, end.end.into(), String::new());

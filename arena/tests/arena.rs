@@ -191,3 +191,38 @@ fn a_tampered_games_file_is_reported_with_its_line() {
         "{msg}"
     );
 }
+
+/// A bot that sleeps on its second move.
+struct Slow {
+    inner: RandomMove,
+    moves: u32,
+}
+
+impl Player for Slow {
+    fn start(&mut self, c: Color, r: &RuleSet, s: u64) {
+        self.inner.start(c, r, s);
+    }
+    fn choose(&mut self, obs: &Observation, b: &Budget) -> Result<Move, PlayerError> {
+        self.moves += 1;
+        if self.moves == 2 {
+            std::thread::sleep(std::time::Duration::from_millis(500));
+        }
+        self.inner.choose(obs, b)
+    }
+}
+
+#[test]
+fn a_move_over_the_time_limit_loses_and_is_not_played() {
+    let mut opts = GameOptions::new(RuleSet::thesis());
+    opts.move_time_limit = Some(std::time::Duration::from_millis(250));
+    let mut slow = Slow {
+        inner: RandomMove::new(),
+        moves: 0,
+    };
+    let mut fast = RandomMove::new();
+    let rec = play_game(&mut slow, &mut fast, "slow", "fast", 3, &opts);
+    assert_eq!(rec.reason, Reason::Timeout);
+    assert_eq!(rec.result, GameResult::BlackWins);
+    assert_eq!(rec.plies(), 2, "the slow move is not in the record");
+    assert!(rec.time[0] >= std::time::Duration::from_millis(500));
+}

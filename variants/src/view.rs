@@ -172,34 +172,7 @@ impl FogView {
     /// An 8-line diagram, White at the bottom: pieces as letters (or Unicode symbols),
     /// `.` for a visible empty square, `?` (or a shaded block) for fog.
     pub fn diagram(&self, unicode: bool) -> String {
-        let mut s = String::new();
-        for rank in Rank::ALL.into_iter().rev() {
-            s.push(rank.char());
-            s.push(' ');
-            for file in File::ALL {
-                let sq = Square::from_coords(file, rank);
-                let c = if !self.visible.contains(sq) {
-                    if unicode {
-                        '░'
-                    } else {
-                        '?'
-                    }
-                } else {
-                    match self.board.piece_at(sq) {
-                        None => '.',
-                        Some(p) if unicode => piece_symbol(p),
-                        Some(p) => p.char(),
-                    }
-                };
-                s.push(c);
-                if file != File::H {
-                    s.push(' ');
-                }
-            }
-            s.push('\n');
-        }
-        s.push_str("  a b c d e f g h\n");
-        s
+        diagram(&self.board, self.visible, unicode)
     }
 }
 
@@ -337,20 +310,29 @@ impl FromStr for FogView {
 
 /// The true position as a diagram in the same style as [`FogView::diagram`].
 pub fn board_diagram(board: &Board, unicode: bool) -> String {
+    diagram(board, Bitboard::FULL, unicode)
+}
+
+/// A diagram of `board` with every square outside `visible` drawn as fog.
+fn diagram(board: &Board, visible: Bitboard, unicode: bool) -> String {
     let mut s = String::new();
     for rank in Rank::ALL.into_iter().rev() {
         s.push(rank.char());
-        s.push(' ');
         for file in File::ALL {
             let sq = Square::from_coords(file, rank);
+            s.push(' ');
             s.push(match board.piece_at(sq) {
+                _ if !visible.contains(sq) => {
+                    if unicode {
+                        '░'
+                    } else {
+                        '?'
+                    }
+                }
                 None => '.',
                 Some(p) if unicode => piece_symbol(p),
                 Some(p) => p.char(),
             });
-            if file != File::H {
-                s.push(' ');
-            }
         }
         s.push('\n');
     }
