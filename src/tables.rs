@@ -117,7 +117,9 @@ pub fn fit(m: &ResultMatrix, anchor: Anchor, method: Method) -> Result<Fits, Cli
 }
 
 /// Prints the crosstable and summary, and writes `crosstable.csv` and `ratings.csv` into
-/// `out` when given. `ms_per_move` only goes to the screen (it is wall-clock time).
+/// `out` when given, plus `summary.csv` (the ratings with average ms per move, like the
+/// thesis's Table 2) when `ms_per_move` is given. `ratings.csv` holds no wall-clock
+/// figure, so it is byte-identical across runs; `summary.csv` is not.
 pub fn report(
     m: &ResultMatrix,
     fits: &Fits,
@@ -132,6 +134,10 @@ pub fn report(
     inp.order = SummaryOrder::Given;
     let deterministic = summary_csv(&inp).map_err(input)?;
     inp.ms_per_move = ms_per_move;
+    let with_times = match ms_per_move {
+        Some(_) => Some(summary_csv(&inp).map_err(input)?),
+        None => None,
+    };
     println!("Ratings (anchor as shown; ± is the 95% interval of the MLE):");
     println!("{}", summary_text(&inp).map_err(input)?);
     for n in &fits.notes {
@@ -144,6 +150,9 @@ pub fn report(
         };
         write("crosstable.csv", &crosstable_csv(m))?;
         write("ratings.csv", &deterministic)?;
+        if let Some(text) = &with_times {
+            write("summary.csv", text)?;
+        }
     }
     Ok(())
 }

@@ -77,6 +77,12 @@ fn tournament_is_deterministic_across_job_counts() {
     }
     let games = String::from_utf8(read(&a, "games.csv")).unwrap();
     assert_eq!(games.lines().count(), 49);
+    let summary = String::from_utf8(read(&a, "summary.csv")).unwrap();
+    assert!(
+        summary.lines().next().unwrap().ends_with("avg_ms_per_move"),
+        "{summary}"
+    );
+    assert_eq!(summary.lines().count(), 5);
     let ratings = String::from_utf8(read(&a, "ratings.csv")).unwrap();
     assert!(
         ratings.starts_with("index,player,games,points"),
