@@ -155,6 +155,7 @@ fn files_written(dir: &Path) -> String {
         "times.csv",
         "crosstable.csv",
         "ratings.csv",
+        "summary.csv",
     ]
     .map(|f| dir.join(f).display().to_string())
     .join(", ")
