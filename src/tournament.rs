@@ -33,7 +33,7 @@ pub struct Args {
     /// Games played at once (default: all cores).
     #[arg(long, short)]
     pub jobs: Option<usize>,
-    /// Output folder (default: results/runs/<UTC timestamp>).
+    /// Output folder (default: `results/runs/<UTC timestamp>`).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Finish the interrupted tournament in --out, with the settings stored there.

@@ -6,7 +6,7 @@
 //! - [`Tournament`]: a round robin (every ordered pair plays N games) with per-game seeds
 //!   derived from one master seed and the game's identity, played in parallel, appended
 //!   to `games.csv` as each game ends, resumable after a kill.
-//! - [`bench`]: random-versus-random games for speed measurement, with a signature that
+//! - [`bench`](mod@bench): random-versus-random games for speed measurement, with a signature that
 //!   changes only when behaviour changes.
 
 pub mod bench;
