@@ -38,25 +38,30 @@ fn read(dir: &Path, name: &str) -> Vec<u8> {
 
 const PLAYERS: &str = "RandomMove,CaptureKing,CaptureLargest,Supporter";
 
+/// Runs a 4-player, 4-games-per-pair tournament into `dir` and returns what it printed.
+fn small_tournament(dir: &Path, seed: &str, jobs: &str) -> String {
+    ok(&[
+        "tournament",
+        "--players",
+        PLAYERS,
+        "--games",
+        "4",
+        "--seed",
+        seed,
+        "--jobs",
+        jobs,
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ])
+}
+
 #[test]
 fn tournament_is_deterministic_across_job_counts() {
     let tmp = tempfile::tempdir().unwrap();
     let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
     for (dir, jobs) in [(&a, "1"), (&b, "2")] {
-        let out = ok(&[
-            "tournament",
-            "--players",
-            PLAYERS,
-            "--games",
-            "4",
-            "--seed",
-            "5",
-            "--jobs",
-            jobs,
-            "--quiet",
-            "--out",
-            dir.to_str().unwrap(),
-        ]);
+        let out = small_tournament(dir, "5", jobs);
         assert!(out.contains("48 games on disk"), "{out}");
         assert!(
             out.contains("Thesis Elo") && out.contains("MLE Elo"),
@@ -91,18 +96,7 @@ fn tournament_is_deterministic_across_job_counts() {
     assert!(ratings.contains("\n1,RandomMove,24,"), "{ratings}");
     // Another seed gives other games.
     let c = tmp.path().join("c");
-    ok(&[
-        "tournament",
-        "--players",
-        PLAYERS,
-        "--games",
-        "4",
-        "--seed",
-        "6",
-        "--quiet",
-        "--out",
-        c.to_str().unwrap(),
-    ]);
+    small_tournament(&c, "6", "2");
     assert_ne!(read(&a, "games.csv"), read(&c, "games.csv"));
 }
 

@@ -16,7 +16,7 @@ mod registry;
 mod spec;
 mod weights;
 
-pub use pick::{best_move, random_move};
+pub use pick::best_move;
 pub use player::{Budget, Player, PlayerError, PlayerErrorKind};
 pub use registry::{build, find, registry, BotInfo, ParamInfo};
 pub use spec::{PlayerSpec, SpecError};

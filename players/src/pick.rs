@@ -1,4 +1,4 @@
-//! Choosing among moves: uniformly, or the best with ties broken uniformly at random.
+//! Choosing the best move, with ties broken uniformly at random.
 
 use fow_variants::Move;
 use rand::Rng;
@@ -30,12 +30,6 @@ pub fn best_move<R: Rng, S: PartialOrd + Copy>(
         1 => Some(moves[ties[0]]),
         n => Some(moves[ties[rng.random_range(0..n)]]),
     }
-}
-
-/// A uniformly random move; `None` when `moves` is empty.
-#[inline]
-pub fn random_move<R: Rng>(moves: &[Move], rng: &mut R) -> Option<Move> {
-    (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
 }
 
 #[cfg(test)]

@@ -142,16 +142,6 @@ impl MoveText {
             promotion: promo,
         })
     }
-
-    /// Picks the legal move this text names. A missing promotion letter means a queen.
-    pub fn find(&self, legal: &[Move]) -> Option<Move> {
-        legal.iter().copied().find(|m| {
-            m.from == self.from
-                && m.to == self.to
-                && (m.promotion == self.promotion
-                    || (self.promotion.is_none() && m.promotion == Some(Role::Queen)))
-        })
-    }
 }
 
 #[cfg(test)]

@@ -226,7 +226,8 @@ impl Position {
     /// Finds the legal move a UCI or long-algebraic text names.
     pub fn parse_uci(&self, text: &str, rules: &RuleSet) -> Result<Move, MoveError> {
         let t = MoveText::parse(text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
-        t.find(&self.legal_moves(rules))
+        MoveSet::of(&self.source(self.turn, rules))
+            .find(t.from, t.to, t.promotion, &self.board)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 

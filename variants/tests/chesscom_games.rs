@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use fow_variants::shakmaty::{Bitboard, Color, Square};
-use fow_variants::{Game, GameEnd, MoveKind, MoveText, Position, RuleSet};
+use fow_variants::{Game, GameEnd, MoveKind, Position, RuleSet};
 
 struct PgnGame {
     name: String,
@@ -64,18 +64,14 @@ fn every_chesscom_game_replays_with_the_right_ending() {
         let mut game = Game::new(Position::startpos(), rules);
         let n = g.moves.len();
         for (i, text) in g.moves.iter().enumerate() {
-            let mt = MoveText::parse(text)
-                .unwrap_or_else(|| panic!("{}: cannot read move {} '{text}'", g.name, i + 1));
-            let m = mt
-                .find(&game.position().legal_moves(&rules))
-                .unwrap_or_else(|| {
-                    panic!(
-                        "{}: move {} '{text}' not legal in {}",
-                        g.name,
-                        i + 1,
-                        game.position()
-                    )
-                });
+            let m = game.position().parse_uci(text, &rules).unwrap_or_else(|e| {
+                panic!(
+                    "{}: move {} '{text}': {e} in {}",
+                    g.name,
+                    i + 1,
+                    game.position()
+                )
+            });
             if m.kind == MoveKind::EnPassant {
                 en_passant += 1;
             }
