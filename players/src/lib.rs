@@ -13,6 +13,7 @@ pub mod bots;
 mod pick;
 mod player;
 mod registry;
+pub mod search;
 mod spec;
 mod weights;
 

@@ -28,6 +28,7 @@
 mod error;
 mod game;
 mod movegen;
+mod movelist;
 mod moves;
 mod moveset;
 mod observation;
@@ -38,6 +39,7 @@ mod view;
 
 pub use error::{FenError, MoveError, RulesError};
 pub use game::{Game, GameEnd, Outcome};
+pub use movegen::MoveSource;
 pub use moves::{Move, MoveKind, MoveText};
 pub use observation::Observation;
 pub use perft::{perft, perft_divide};

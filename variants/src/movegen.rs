@@ -10,11 +10,15 @@
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, Rank, Role, Square};
 
+use crate::moves::Move;
 use crate::rules::{Castling, RuleSet};
 
-/// The inputs of move generation for one side.
+/// The inputs of move generation for one side: the pieces it knows, the squares it cannot
+/// see, and the side's own castling and en passant state. Built from a true position
+/// ([`crate::Position::source`]), from a view ([`crate::FogView::source`]) or, by a
+/// search or a belief tracker, from any board with [`MoveSource::new`].
 #[derive(Clone, Copy)]
-pub(crate) struct MoveSource<'a> {
+pub struct MoveSource<'a> {
     /// Pieces known to the mover: all, or (for a view) the visible ones.
     pub board: &'a Board,
     /// Squares whose content is unknown (empty for a true position).
@@ -27,6 +31,55 @@ pub(crate) struct MoveSource<'a> {
     pub ep_square: Option<Square>,
     /// The rules.
     pub rules: &'a RuleSet,
+}
+
+impl<'a> MoveSource<'a> {
+    /// Move generation for `us` on `board`, where `fog` squares block and cannot be
+    /// entered or captured, `castling` holds the rook squares that keep a castling right
+    /// (read only under `Castling::Rights`) and `ep_square` is the square a pawn just
+    /// skipped.
+    pub fn new(
+        board: &'a Board,
+        fog: Bitboard,
+        us: Color,
+        castling: Bitboard,
+        ep_square: Option<Square>,
+        rules: &'a RuleSet,
+    ) -> MoveSource<'a> {
+        MoveSource {
+            board,
+            fog,
+            us,
+            castling,
+            ep_square,
+            rules,
+        }
+    }
+
+    /// Appends every pseudo-legal move of `us` to `out` (which is not cleared), without
+    /// allocating beyond `out`'s growth. The order is the walk's: knights, bishops, rooks,
+    /// queens, king, pawn single pushes, double pushes, pawn captures and en passant,
+    /// castling.
+    ///
+    /// ```
+    /// use fow_variants::{Position, RuleSet};
+    /// let pos = Position::startpos();
+    /// let rules = RuleSet::thesis();
+    /// let mut v = Vec::new();
+    /// pos.source(pos.turn(), &rules).push_moves(&mut v);
+    /// assert_eq!(v.len(), 20);
+    /// ```
+    #[inline]
+    pub fn push_moves(&self, out: &mut Vec<Move>) {
+        crate::movelist::push_moves(self, out);
+    }
+
+    /// The squares `us` sees (its pieces and every square its moves reach) and the en
+    /// passant square when an en passant capture is possible.
+    #[inline]
+    pub fn visibility(&self) -> (Bitboard, Option<Square>) {
+        visibility(self)
+    }
 }
 
 /// Receives the moves of one walk, grouped as cheaply as the walk finds them.

@@ -186,8 +186,10 @@ impl Position {
         (self.board.kings() & self.board.by_color(color)).any()
     }
 
+    /// Move generation input for `us` in this position (no fog; the en passant square
+    /// only for the side to move).
     #[inline]
-    pub(crate) fn source<'a>(&'a self, us: Color, rules: &'a RuleSet) -> MoveSource<'a> {
+    pub fn source<'a>(&'a self, us: Color, rules: &'a RuleSet) -> MoveSource<'a> {
         MoveSource {
             board: &self.board,
             fog: Bitboard::EMPTY,

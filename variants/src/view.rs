@@ -125,7 +125,8 @@ impl FogView {
         MoveSet::of(&self.source(rules)).write_to(&self.board, out);
     }
 
-    pub(crate) fn source<'a>(&'a self, rules: &'a RuleSet) -> MoveSource<'a> {
+    /// Move generation input for this side on what it sees (fog blocks).
+    pub fn source<'a>(&'a self, rules: &'a RuleSet) -> MoveSource<'a> {
         MoveSource {
             board: &self.board,
             fog: !self.visible,

@@ -1,0 +1,212 @@
+//! [`SearchBoard`]: what the search plays moves on.
+
+use fow_variants::shakmaty::zobrist::{Zobrist64, ZobristValue};
+use fow_variants::{
+    apply_move, Bitboard, Board, Color, FogView, Move, MoveKind, MoveSource, Position, Role,
+    RuleSet, Square,
+};
+
+use super::evaluate::{material, piece_value, Score};
+
+/// A board to search on: pieces, fog squares (impassable: nothing moves into or through
+/// them and nothing there can be captured), the side to move, castling rooks and the en
+/// passant square, with the static value and a Zobrist hash kept up to date as moves are
+/// played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchBoard {
+    board: Board,
+    fog: Bitboard,
+    turn: Color,
+    castling: Bitboard,
+    ep_square: Option<Square>,
+    value: Score,
+    hash: u64,
+}
+
+fn piece_hash(sq: Square, color: Color, role: Role) -> u64 {
+    Zobrist64::zobrist_for_piece(sq, role.of(color)).0
+}
+
+impl SearchBoard {
+    /// A board from its parts.
+    pub fn new(
+        board: Board,
+        fog: Bitboard,
+        turn: Color,
+        castling: Bitboard,
+        ep_square: Option<Square>,
+    ) -> SearchBoard {
+        let mut hash = 0;
+        for (sq, p) in board.iter() {
+            hash ^= piece_hash(sq, p.color, p.role);
+        }
+        if turn.is_white() {
+            hash ^= Zobrist64::zobrist_for_white_turn().0;
+        }
+        SearchBoard {
+            value: material(&board),
+            board,
+            fog,
+            turn,
+            castling,
+            ep_square,
+            hash,
+        }
+    }
+
+    /// The true position, without fog.
+    pub fn from_position(pos: &Position) -> SearchBoard {
+        SearchBoard::new(
+            pos.board().clone(),
+            Bitboard::EMPTY,
+            pos.turn(),
+            pos.castling_rights(),
+            pos.ep_square(),
+        )
+    }
+
+    /// What a side sees, its fog impassable (the thesis's SimpleStockfish board).
+    pub fn from_view(view: &FogView) -> SearchBoard {
+        SearchBoard::new(
+            view.board().clone(),
+            view.fog(),
+            view.color(),
+            view.castling_rights(),
+            view.ep_square(),
+        )
+    }
+
+    /// The pieces.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The impassable squares.
+    pub fn fog(&self) -> Bitboard {
+        self.fog
+    }
+
+    /// The static value (no noise), plus for White.
+    pub fn value(&self) -> Score {
+        self.value
+    }
+
+    /// A Zobrist hash of the pieces and the side to move.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Appends the side to move's moves to `out`.
+    #[inline]
+    pub fn push_moves(&self, rules: &RuleSet, out: &mut Vec<Move>) {
+        MoveSource::new(
+            &self.board,
+            self.fog,
+            self.turn,
+            self.castling,
+            self.ep_square,
+            rules,
+        )
+        .push_moves(out);
+    }
+
+    #[inline]
+    fn toggle(&mut self, sq: Square, color: Color, role: Role, add: bool) {
+        let v = piece_value(color, role, sq);
+        self.value += if add { v } else { -v };
+        self.hash ^= piece_hash(sq, color, role);
+    }
+
+    /// Plays `m` (one of [`SearchBoard::push_moves`]) for the side to move.
+    #[inline]
+    pub fn play(&mut self, m: &Move) {
+        let us = self.turn;
+        let them = !us;
+        self.toggle(m.from, us, m.role, false);
+        if let (Some(cap), Some(sq)) = (m.capture, m.capture_square()) {
+            self.toggle(sq, them, cap, false);
+        }
+        self.toggle(m.to, us, m.promotion.unwrap_or(m.role), true);
+        if m.kind == MoveKind::Castle {
+            let rank = m.from.rank();
+            let (rf, rt) = if m.to.file() > m.from.file() {
+                (
+                    fow_variants::shakmaty::File::H,
+                    fow_variants::shakmaty::File::F,
+                )
+            } else {
+                (
+                    fow_variants::shakmaty::File::A,
+                    fow_variants::shakmaty::File::D,
+                )
+            };
+            self.toggle(Square::from_coords(rf, rank), us, Role::Rook, false);
+            self.toggle(Square::from_coords(rt, rank), us, Role::Rook, true);
+        }
+        apply_move(&mut self.board, m, us);
+        if self.castling.any() {
+            self.castling.discard(m.from);
+            self.castling.discard(m.to);
+            if m.role == Role::King {
+                self.castling &= !Bitboard::from_rank(us.backrank());
+            }
+        }
+        self.ep_square = (m.role == Role::Pawn
+            && m.kind == MoveKind::Normal
+            && m.from.distance(m.to) == 2
+            && m.from.file() == m.to.file())
+        .then(|| {
+            Square::from_coords(
+                m.from.file(),
+                if us.is_white() {
+                    fow_variants::shakmaty::Rank::Third
+                } else {
+                    fow_variants::shakmaty::Rank::Sixth
+                },
+            )
+        });
+        self.turn = them;
+        self.hash ^= Zobrist64::zobrist_for_white_turn().0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fow_variants::Position;
+    use rand::{Rng, SeedableRng};
+    use rand_pcg::Pcg64Mcg;
+
+    #[test]
+    fn incremental_value_and_hash_match_a_fresh_board_over_random_games() {
+        for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
+            let mut rng = Pcg64Mcg::seed_from_u64(3);
+            for _ in 0..40 {
+                let mut pos = Position::startpos();
+                let mut sb = SearchBoard::from_position(&pos);
+                for _ in 0..150 {
+                    let moves = pos.legal_moves(&rules);
+                    let mut ours = Vec::new();
+                    sb.push_moves(&rules, &mut ours);
+                    assert_eq!(moves, ours, "same moves as the position");
+                    if moves.is_empty()
+                        || !pos.has_king(Color::White)
+                        || !pos.has_king(Color::Black)
+                    {
+                        break;
+                    }
+                    let m = moves[rng.random_range(0..moves.len())];
+                    pos.play(&m);
+                    sb.play(&m);
+                    let fresh = SearchBoard::from_position(&pos);
+                    assert_eq!(sb, fresh, "after {m}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+//! MyStockfish: the thesis's full-information minimax engine, used by the search and
+//! belief-state bots (it is not a player itself).
+//!
+//! - [`evaluate`]: the static evaluation (piece-square values, seeded noise), in
+//!   micro-pawns so that sums are exact and search order cannot change a value.
+//! - [`SearchBoard`]: a board to search on, with fog (impassable squares), the side to
+//!   move, castling and en passant state, and its evaluation and hash kept up to date.
+//! - [`MyStockfish`]: the search (alpha-beta with capture ordering, the thesis's
+//!   recapture extension, node and time limits) and [`plain_minimax_all`], the plain
+//!   minimax it must agree with.
+
+mod board;
+pub mod evaluate;
+mod minimax;
+
+pub use board::SearchBoard;
+pub use evaluate::{Score, PAWN};
+pub use minimax::{plain_minimax_all, Limits, MyStockfish, SearchResult};
