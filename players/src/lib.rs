@@ -9,6 +9,7 @@
 //! piece weights pawn 1, knight 3, bishop 3, rook 5, queen 10, king 100, and ties broken
 //! uniformly at random.
 
+pub mod belief;
 pub mod bots;
 mod pick;
 mod player;

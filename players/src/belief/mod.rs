@@ -1,0 +1,4 @@
+//! Belief state: guessing or tracking the hidden enemy pieces from what a side has seen.
+//!
+//! - [`guess`]: the thesis's PossibleBoardGenerator update (one guessed full board).
+//! - [`board_list`]: the set of full boards consistent with every view seen so far.
