@@ -62,7 +62,37 @@ static BOTS: &[BotInfo] = &[
         params: &[],
         build: plain::<bots::Supporter>,
     },
+    BotInfo {
+        name: "SimpleStockfish",
+        description: "MyStockfish minimax on the visible board, fog squares impassable",
+        params: &[
+            ParamInfo {
+                name: "depth",
+                default: "3",
+                description: "search depth in plies",
+            },
+            NODES_PARAM,
+            TIME_PARAM,
+        ],
+        build: |spec| {
+            Ok(Box::new(bots::SimpleStockfish::new(bots::Thinking::from_spec(
+                spec, 3, None,
+            )?)))
+        },
+    },
 ];
+
+const NODES_PARAM: ParamInfo = ParamInfo {
+    name: "nodes",
+    default: "0",
+    description: "search nodes per move, 0 for no limit (deterministic)",
+};
+
+const TIME_PARAM: ParamInfo = ParamInfo {
+    name: "time",
+    default: "0",
+    description: "milliseconds per move, 0 for no limit; the search stops and plays its best move so far (not deterministic)",
+};
 
 /// Every registered bot, in the thesis's ladder order.
 pub fn registry() -> &'static [BotInfo] {

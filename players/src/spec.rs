@@ -76,6 +76,27 @@ impl PlayerSpec {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Parameter `key` read as a `T`, or `default` when absent; a value that does not
+    /// parse is a [`SpecError::BadParam`] naming the key and the value.
+    ///
+    /// ```
+    /// use fow_players::PlayerSpec;
+    /// let spec: PlayerSpec = "SimpleStockfish:depth=4".parse().unwrap();
+    /// assert_eq!(spec.parsed("depth", 3u32).unwrap(), 4);
+    /// assert_eq!(spec.parsed("nodes", 7u64).unwrap(), 7);
+    /// let bad: PlayerSpec = "SimpleStockfish:depth=deep".parse().unwrap();
+    /// assert!(bad.parsed("depth", 3u32).is_err());
+    /// ```
+    pub fn parsed<T: std::str::FromStr>(&self, key: &str, default: T) -> Result<T, SpecError> {
+        match self.param(key) {
+            None => Ok(default),
+            Some(v) => v.parse().map_err(|_| SpecError::BadParam {
+                bot: self.name.clone(),
+                message: format!("cannot read {key}={v}"),
+            }),
+        }
+    }
+
     /// Builds a fresh player from the registry.
     pub fn build(&self) -> Result<Box<dyn Player>, SpecError> {
         registry::build(self)

@@ -5,14 +5,18 @@ mod capture_largest;
 mod capture_with_largest_difference;
 mod greedy;
 mod random_move;
+mod simple_stockfish;
 mod supporter;
+mod thinking;
 
 pub use capture_king::{CaptureKing, KingCaptureScore};
 pub use capture_largest::{CaptureLargest, CaptureWeightScore};
 pub use capture_with_largest_difference::{CaptureDifferenceScore, CaptureWithLargestDifference};
 pub use greedy::{Greedy, MoveScore};
 pub use random_move::RandomMove;
+pub use simple_stockfish::SimpleStockfish;
 pub use supporter::{supported_pieces, SupportScore, Supporter};
+pub use thinking::Thinking;
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;

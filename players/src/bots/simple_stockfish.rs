@@ -1,0 +1,108 @@
+//! `SimpleStockfish`: MyStockfish on the visible board, fog impassable.
+
+use std::time::Instant;
+
+use fow_variants::{Color, Move, Observation, RuleSet};
+
+use super::random_move::no_moves;
+use super::thinking::Thinking;
+use crate::player::{Budget, Player, PlayerError};
+use crate::search::{Limits, MyStockfish, SearchBoard};
+
+/// The thesis's SimpleStockfish: searches the visible board with MyStockfish (depth 3 by
+/// default) as if it were the whole board, with fog squares impassable (no piece moves
+/// into or through fog, nothing there can be captured), and plays the best move.
+pub struct SimpleStockfish {
+    thinking: Thinking,
+    engine: MyStockfish,
+    nodes: u64,
+}
+
+impl SimpleStockfish {
+    /// A bot with these settings; `start` seeds its evaluation noise.
+    pub fn new(thinking: Thinking) -> SimpleStockfish {
+        SimpleStockfish {
+            thinking,
+            engine: MyStockfish::new(RuleSet::thesis(), 0),
+            nodes: 0,
+        }
+    }
+}
+
+impl Player for SimpleStockfish {
+    fn start(&mut self, _: Color, rules: &RuleSet, seed: u64) {
+        self.engine = MyStockfish::new(*rules, seed);
+        self.nodes = 0;
+    }
+
+    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Result<Move, PlayerError> {
+        let started = Instant::now();
+        self.engine.reset_nodes();
+        self.engine
+            .set_limits(self.thinking.limits(budget, started));
+        let result = self
+            .engine
+            .run(&SearchBoard::from_view(obs.view()), self.thinking.depth);
+        self.nodes += self.engine.nodes();
+        self.engine.set_limits(Limits::default());
+        match result.best {
+            Some(m) => Ok(m),
+            None => obs.nth_move(0).ok_or_else(no_moves),
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fow_variants::Position;
+
+    fn obs(fen: &str) -> Observation {
+        let pos: Position = fen.parse().unwrap();
+        Observation::new(&pos, &RuleSet::thesis(), 10, None)
+    }
+
+    fn bot() -> SimpleStockfish {
+        let mut b = SimpleStockfish::new(Thinking {
+            depth: 3,
+            nodes: None,
+            time: None,
+        });
+        b.start(Color::White, &RuleSet::thesis(), 5);
+        b
+    }
+
+    #[test]
+    fn takes_a_hanging_queen_and_the_king() {
+        let o = obs("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
+        assert_eq!(bot().choose(&o, &Budget::default()).unwrap().uci(), "e1d2");
+        let o = obs("k7/8/8/8/8/8/8/R3K3 w - - 0 1");
+        assert_eq!(bot().choose(&o, &Budget::default()).unwrap().uci(), "a1a8");
+    }
+
+    #[test]
+    fn moves_are_legal_and_nodes_are_counted_and_limited() {
+        let o = obs("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
+        let mut b = bot();
+        let m = b.choose(&o, &Budget::default()).unwrap();
+        assert!(o.is_legal(&m));
+        let full = b.nodes();
+        assert!(full > 20);
+        let mut limited = bot();
+        let m = limited
+            .choose(
+                &o,
+                &Budget {
+                    nodes: Some(10),
+                    time: None,
+                },
+            )
+            .unwrap();
+        assert!(o.is_legal(&m));
+        assert!(limited.nodes() <= 11 && limited.nodes() < full);
+    }
+}
