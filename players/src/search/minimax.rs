@@ -117,6 +117,17 @@ impl MyStockfish {
     /// White). Under limits it deepens one ply at a time and returns the deepest
     /// completed search (or, when not even depth 1 finished, the best root move found).
     pub fn run(&mut self, b: &SearchBoard, depth: i32) -> SearchResult {
+        self.run_among(b, depth, |_| true)
+    }
+
+    /// [`MyStockfish::run`] with the root moves restricted to those `keep` accepts (for
+    /// a guessed board, the moves the real observation allows).
+    pub fn run_among(
+        &mut self,
+        b: &SearchBoard,
+        depth: i32,
+        keep: impl Fn(&Move) -> bool,
+    ) -> SearchResult {
         let limited = self.limits.nodes.is_some() || self.limits.deadline.is_some();
         let first = if limited { 1 } else { depth.max(1) };
         let mut done = SearchResult {
@@ -125,7 +136,7 @@ impl MyStockfish {
             depth: 0,
         };
         for d in first..=depth.max(1) {
-            let (best, value) = self.root(b, d);
+            let (best, value) = self.root(b, d, &keep);
             if self.stopped {
                 if done.best.is_none() {
                     done.best = best;
@@ -173,9 +184,15 @@ impl MyStockfish {
     }
 
     /// The root of `run`: best move and its value for the side to move.
-    fn root(&mut self, b: &SearchBoard, depth: i32) -> (Option<Move>, Score) {
+    fn root(
+        &mut self,
+        b: &SearchBoard,
+        depth: i32,
+        keep: &impl Fn(&Move) -> bool,
+    ) -> (Option<Move>, Score) {
         let mut moves = self.take_buffer(0);
         b.push_moves(&self.rules, &mut moves);
+        moves.retain(keep);
         order(&mut moves);
         let mut best = None;
         let mut alpha = -INF;
