@@ -80,6 +80,24 @@ static BOTS: &[BotInfo] = &[
             )?)))
         },
     },
+    BotInfo {
+        name: "PossibleBoardGenerator",
+        description: "guesses one full board from the previous guess and the view, searches it with MyStockfish",
+        params: &[
+            ParamInfo {
+                name: "depth",
+                default: "3",
+                description: "search depth in plies",
+            },
+            NODES_PARAM,
+            TIME_PARAM,
+        ],
+        build: |spec| {
+            Ok(Box::new(bots::PossibleBoardGenerator::new(
+                bots::Thinking::from_spec(spec, 3, None)?,
+            )))
+        },
+    },
 ];
 
 const NODES_PARAM: ParamInfo = ParamInfo {

@@ -1,0 +1,152 @@
+//! `PossibleBoardGenerator`: one guessed full board, searched with MyStockfish.
+
+use std::time::Instant;
+
+use fow_variants::{apply_move, Bitboard, Board, Color, Move, Observation, RuleSet};
+use rand::SeedableRng;
+
+use super::random_move::no_moves;
+use super::thinking::Thinking;
+use super::{unseeded, BotRng};
+use crate::belief::guess::{initial_guess, update_guess};
+use crate::player::{Budget, Player, PlayerError};
+use crate::search::{Limits, MyStockfish, SearchBoard};
+
+/// The thesis's PossibleBoardGenerator: keeps one guessed full board, rebuilds it each
+/// turn from the previous guess and the current view (see
+/// [`update_guess`](crate::belief::guess::update_guess)), searches the guess with
+/// MyStockfish (depth 3 by default) among the moves the observation allows, and applies
+/// its own move to the guess.
+pub struct PossibleBoardGenerator {
+    thinking: Thinking,
+    engine: MyStockfish,
+    rng: BotRng,
+    color: Color,
+    guess: Board,
+    nodes: u64,
+}
+
+impl PossibleBoardGenerator {
+    /// A bot with these settings; `start` seeds it.
+    pub fn new(thinking: Thinking) -> PossibleBoardGenerator {
+        PossibleBoardGenerator {
+            thinking,
+            engine: MyStockfish::new(RuleSet::thesis(), 0),
+            rng: unseeded(),
+            color: Color::White,
+            guess: initial_guess(Color::White),
+            nodes: 0,
+        }
+    }
+
+    /// The current guess (after the last move chosen).
+    pub fn guess(&self) -> &Board {
+        &self.guess
+    }
+}
+
+impl Player for PossibleBoardGenerator {
+    fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
+        self.rng = BotRng::seed_from_u64(seed);
+        self.engine = MyStockfish::new(*rules, seed ^ 0x5eed_0f_e7a1);
+        self.color = color;
+        self.guess = initial_guess(color);
+        self.nodes = 0;
+    }
+
+    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Result<Move, PlayerError> {
+        let started = Instant::now();
+        let view = obs.view();
+        self.guess = update_guess(&self.guess, view, &mut self.rng);
+        let m = match obs.legal_moves().iter().find(|m| m.captures_king()) {
+            Some(m) => *m,
+            None => {
+                let board = SearchBoard::new(
+                    self.guess.clone(),
+                    Bitboard::EMPTY,
+                    self.color,
+                    view.castling_rights(),
+                    view.ep_square(),
+                );
+                self.engine.reset_nodes();
+                self.engine
+                    .set_limits(self.thinking.limits(budget, started));
+                let r = self
+                    .engine
+                    .run_among(&board, self.thinking.depth, |m| obs.is_legal(m));
+                self.nodes += self.engine.nodes();
+                self.engine.set_limits(Limits::default());
+                match r.best {
+                    Some(m) => m,
+                    None => obs.nth_move(0).ok_or_else(no_moves)?,
+                }
+            }
+        };
+        apply_move(&mut self.guess, &m, self.color);
+        Ok(m)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fow_variants::{FogView, Game, Position};
+    use rand::Rng;
+
+    #[test]
+    fn plays_legal_moves_and_keeps_its_guess_consistent_with_the_view() {
+        let rules = RuleSet::thesis();
+        let mut rng = BotRng::seed_from_u64(1);
+        for seed in 0..4u64 {
+            let mut bot = PossibleBoardGenerator::new(Thinking {
+                depth: 2,
+                nodes: None,
+                time: None,
+            });
+            let color = if seed % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            bot.start(color, &rules, seed);
+            let mut game = Game::new(Position::startpos(), rules);
+            let mut prev = None;
+            for ply in 0..120u32 {
+                let pos = game.position().clone();
+                let obs = Observation::new(&pos, &rules, ply, None);
+                if obs.move_count() == 0 {
+                    break;
+                }
+                let m = if pos.turn() == color {
+                    let m = bot.choose(&obs, &Budget::default()).unwrap();
+                    assert!(obs.is_legal(&m), "{m} in {}", pos.fen());
+                    // The guess agrees with everything visible before the move.
+                    let view = obs.view();
+                    for sq in view.visible() {
+                        let mut expect = view.board().piece_at(sq);
+                        if sq == m.from {
+                            expect = None;
+                        }
+                        if sq == m.to || m.kind != fow_variants::MoveKind::Normal {
+                            continue;
+                        }
+                        assert_eq!(bot.guess().piece_at(sq), expect, "{sq} after {m}");
+                    }
+                    prev = Some(FogView::of(&pos, color, &rules));
+                    m
+                } else {
+                    obs.nth_move(rng.random_range(0..obs.move_count())).unwrap()
+                };
+                if game.play(&m).is_some() {
+                    break;
+                }
+            }
+            assert!(prev.is_some());
+            assert!(bot.nodes() > 0);
+        }
+    }
+}
