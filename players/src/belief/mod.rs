@@ -3,4 +3,5 @@
 //! - [`guess`]: the thesis's PossibleBoardGenerator update (one guessed full board).
 //! - [`board_list`]: the set of full boards consistent with every view seen so far.
 
+pub mod board_list;
 pub mod guess;

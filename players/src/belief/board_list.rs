@@ -1,0 +1,810 @@
+//! The thesis's PossibleBoardList belief: the set of every full position consistent with
+//! all that one side has seen so far.
+//!
+//! Each turn the set goes through two steps:
+//!
+//! 1. [`BoardList::after_own_move`]: our own move is played on every board, and the boards
+//!    on which we would not have seen what we did see right after it are dropped;
+//! 2. [`BoardList::after_opponent_move`]: every board is replaced by its children under
+//!    every opponent move, keeping the children that look exactly like our view now, once
+//!    each (by [`Position::repetition_key`]).
+//!
+//! [`BoardList::update`] runs both from an [`Observation`], as a bot sees it each turn.
+//! Step 2 multiplies the set by the opponent's move count, so it stops as soon as more than
+//! a caller's cap of boards is kept and reports [`Status::Overflow`]; the caller then
+//! rebuilds a smaller set (for example from guessed boards) with [`BoardList::replace`].
+//!
+//! Step 2 is the hot path. Each opponent move is first checked against the view without
+//! playing it (the squares it touches must explain every visible difference between the
+//! parent and the view, its destination and origin must look right where visible, and
+//! it captures one of our pieces exactly when we lost one), then played and compared with
+//! the view from one visibility walk: our pieces, the visible pieces, our castling rights,
+//! the visible squares and the usable en passant square, which is exactly
+//! `FogView::of(child, us) == now`.
+//!
+//! ```
+//! use fow_variants::{FogView, Observation, Position, RuleSet};
+//! use fow_players::belief::board_list::{BoardList, Status};
+//! use fow_variants::shakmaty::Color;
+//!
+//! let rules = RuleSet::thesis();
+//! let mut pos = Position::startpos();
+//! let m = pos.parse_uci("e2e4", &rules).unwrap();
+//! pos.play(&m);
+//! // Black's first turn: White's first move is hidden in the fog, so any of 20 could
+//! // have been played.
+//! let mut list = BoardList::new(Color::Black, rules);
+//! let obs = Observation::new(&pos, &rules, 1, None);
+//! let up = list.update(&obs, None, 1000);
+//! assert_eq!(up.status, Status::Exact);
+//! assert_eq!(list.len(), 20);
+//! assert!(list.contains(&pos));
+//! ```
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use fow_variants::shakmaty::{Bitboard, Board, Color, Role};
+use fow_variants::{FogView, Move, MoveKind, Observation, Position, RuleSet};
+
+/// What a step-2 update ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Every child was checked and the kept ones fit within the cap: the set holds every
+    /// consistent child of the previous set (the exact belief if the previous set was
+    /// complete, see [`BoardList::is_complete`]).
+    Exact,
+    /// More than the cap of boards were consistent: the expansion stopped early and the
+    /// set holds the first `cap` consistent boards found (each consistent, the set
+    /// incomplete). The caller should rebuild it, for example with [`BoardList::replace`].
+    Overflow,
+    /// No board is consistent with what was seen (the previous set missed the true
+    /// position, which can happen only after [`BoardList::replace`] or an overflow).
+    Empty,
+}
+
+/// The result of an update: its status and what it cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Update {
+    /// How the update ended.
+    pub status: Status,
+    /// Boards expanded by the opponent-move step (0 when there was none).
+    pub parents: usize,
+    /// Children (opponent moves) generated and checked by that step.
+    pub children: u64,
+    /// Boards in the set afterwards.
+    pub kept: usize,
+}
+
+/// Cumulative counters over the life of a [`BoardList`], for benchmarking.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stats {
+    /// Boards expanded under every opponent move (step 2 parents).
+    pub expanded: u64,
+    /// Children generated and checked against the view (one per opponent move of each
+    /// expanded board).
+    pub children: u64,
+    /// Children that passed the cheap checks and were played and compared in full.
+    pub played: u64,
+    /// Children kept (consistent with the view and new).
+    pub kept: u64,
+}
+
+/// A hasher for keys that are already uniformly random (Zobrist hashes): the key itself.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// The set of full positions consistent with everything side `us` has seen (the thesis's
+/// PossibleBoardList). See the [module documentation](self).
+#[derive(Clone, Debug)]
+pub struct BoardList {
+    us: Color,
+    rules: RuleSet,
+    /// The side to move in every board of the set.
+    to_move: Color,
+    complete: bool,
+    boards: Vec<Position>,
+    next: Vec<Position>,
+    moves: Vec<Move>,
+    keys: KeySet,
+    stats: Stats,
+}
+
+impl BoardList {
+    /// The belief of side `us` before the game: the standard start position only, White
+    /// to move.
+    pub fn new(us: Color, rules: RuleSet) -> Self {
+        BoardList {
+            us,
+            rules,
+            to_move: Color::White,
+            complete: true,
+            boards: vec![Position::startpos()],
+            next: Vec::new(),
+            moves: Vec::with_capacity(128),
+            keys: KeySet::default(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// The side whose belief this is.
+    #[inline]
+    pub fn color(&self) -> Color {
+        self.us
+    }
+
+    /// The rules the boards are played under.
+    #[inline]
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The side to move in every board of the set: `us` once the opponent's move has been
+    /// taken in, the opponent after our own move.
+    #[inline]
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The boards, in a deterministic order (order of first appearance).
+    #[inline]
+    pub fn boards(&self) -> &[Position] {
+        &self.boards
+    }
+
+    /// The number of boards.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.boards.len()
+    }
+
+    /// Whether no board is left.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.boards.is_empty()
+    }
+
+    /// Whether the set is known to hold every consistent position: true from
+    /// [`BoardList::new`] until an overflow or a [`BoardList::replace`].
+    #[inline]
+    pub fn is_complete(&self) -> bool {
+        self.complete
+    }
+
+    /// Whether a board equal to `pos` for repetition (same [`Position::repetition_key`])
+    /// is in the set. Linear in the set's size.
+    pub fn contains(&self, pos: &Position) -> bool {
+        let key = pos.repetition_key(&self.rules);
+        self.boards
+            .iter()
+            .any(|b| b.repetition_key(&self.rules) == key)
+    }
+
+    /// The cumulative counters.
+    #[inline]
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Replaces the set by `boards` (the caller's fallback, for example guessed boards
+    /// after an overflow). They must all have the same side to move; from then on the set
+    /// is not [complete](BoardList::is_complete). Duplicates are not removed here.
+    ///
+    /// # Panics
+    ///
+    /// If the boards do not all have the same side to move.
+    pub fn replace(&mut self, boards: Vec<Position>) {
+        if let Some(first) = boards.first() {
+            let turn = first.turn();
+            assert!(
+                boards.iter().all(|b| b.turn() == turn),
+                "BoardList::replace: boards with different sides to move"
+            );
+            self.to_move = turn;
+        }
+        self.boards = boards;
+        self.complete = false;
+    }
+
+    /// Step 1: plays our own move `m` on every board and keeps the boards on which `us`
+    /// sees exactly `seen` afterwards (`seen` is what the next observation's
+    /// [`Observation::previous`] holds). Returns the number of boards kept.
+    ///
+    /// `m` must be legal for the view the boards agree with (then it is legal on each of
+    /// them); a board where `m` does not fit (another piece on its origin, another capture)
+    /// is dropped.
+    ///
+    /// # Panics
+    ///
+    /// If it is not our turn in the set (see [`BoardList::to_move`]).
+    pub fn after_own_move(&mut self, m: &Move, seen: &FogView) -> usize {
+        assert_eq!(
+            self.to_move, self.us,
+            "BoardList::after_own_move: not our turn in the set"
+        );
+        debug_assert_eq!(seen.color(), self.us);
+        let us = self.us;
+        let rules = self.rules;
+        self.boards.retain_mut(|b| {
+            if !move_fits(b.board(), m, us) {
+                return false;
+            }
+            b.play(m);
+            matches(b, us, seen, &rules)
+        });
+        self.to_move = !us;
+        self.boards.len()
+    }
+
+    /// Step 2: replaces every board by its children under every opponent move, keeping
+    /// the children on which `us` sees exactly `now`, without duplicates (by
+    /// [`Position::repetition_key`], keeping the first in generation order). Stops with
+    /// [`Status::Overflow`] as soon as more than `cap` children are kept, leaving the
+    /// first `cap`.
+    ///
+    /// # Panics
+    ///
+    /// If it is not the opponent's turn in the set (see [`BoardList::to_move`]).
+    pub fn after_opponent_move(&mut self, now: &FogView, cap: usize) -> Update {
+        assert_eq!(
+            self.to_move, !self.us,
+            "BoardList::after_opponent_move: not the opponent's turn in the set"
+        );
+        debug_assert_eq!(now.color(), self.us);
+        let us = self.us;
+        let them = !us;
+        let rules = self.rules;
+        let vis = now.visible();
+        let now_board = now.board();
+        let now_ours = now.ours();
+
+        self.next.clear();
+        self.keys.clear();
+        let mut parents = 0usize;
+        let mut children = 0u64;
+        let mut played = 0u64;
+        let mut overflow = false;
+
+        'parents: for parent in &self.boards {
+            parents += 1;
+            self.moves.clear();
+            parent.source(them, &rules).push_moves(&mut self.moves);
+            children += self.moves.len() as u64;
+
+            let pb = parent.board();
+            // Our pieces the opponent's move must have taken: none or exactly one.
+            let lost = pb.by_color(us) ^ now_ours;
+            if lost.count() > 1 || (lost & !pb.by_color(us)).any() {
+                continue;
+            }
+            // Visible squares whose content differs: the move must touch them all.
+            let differ = mismatch(pb, now_board, vis);
+
+            for m in &self.moves {
+                if !move_may_match(m, them, lost, differ, vis, now_board) {
+                    continue;
+                }
+                played += 1;
+                let mut child = parent.clone();
+                child.play(m);
+                if !matches(&child, us, now, &rules) {
+                    continue;
+                }
+                if self.keys.insert(child.repetition_key(&rules)) {
+                    self.next.push(child);
+                    if self.next.len() > cap {
+                        overflow = true;
+                        break 'parents;
+                    }
+                }
+            }
+        }
+
+        self.stats.expanded += parents as u64;
+        self.stats.children += children;
+        self.stats.played += played;
+        self.stats.kept += self.next.len() as u64;
+        std::mem::swap(&mut self.boards, &mut self.next);
+        self.next.clear();
+        self.to_move = us;
+        let status = if overflow {
+            self.boards.truncate(cap);
+            self.complete = false;
+            Status::Overflow
+        } else if self.boards.is_empty() {
+            Status::Empty
+        } else {
+            Status::Exact
+        };
+        Update {
+            status,
+            parents,
+            children,
+            kept: self.boards.len(),
+        }
+    }
+
+    /// Both steps from what a bot is given on its turn: step 1 with `last_own_move` and
+    /// `obs.previous()` when it is not our turn in the set yet, then step 2 with
+    /// `obs.view()` when the opponent has moved since (every turn but White's first).
+    ///
+    /// Without a step 2 the update reports [`Status::Exact`] (or [`Status::Empty`] when
+    /// step 1 left nothing) with no children.
+    ///
+    /// # Panics
+    ///
+    /// If step 1 is due (the set is at our turn after an earlier call) but
+    /// `last_own_move` or `obs.previous()` is missing, or `obs` is not ours.
+    pub fn update(
+        &mut self,
+        obs: &Observation,
+        last_own_move: Option<&Move>,
+        cap: usize,
+    ) -> Update {
+        assert_eq!(
+            obs.color(),
+            self.us,
+            "BoardList::update: another side's observation"
+        );
+        if self.to_move == self.us {
+            if let Some(m) = last_own_move {
+                let seen = obs
+                    .previous()
+                    .expect("BoardList::update: an own move without a previous view");
+                self.after_own_move(m, seen);
+            }
+        }
+        if self.to_move != self.us {
+            if self.is_empty() {
+                self.to_move = self.us;
+            } else {
+                return self.after_opponent_move(obs.view(), cap);
+            }
+        }
+        Update {
+            status: if self.is_empty() {
+                Status::Empty
+            } else {
+                Status::Exact
+            },
+            parents: 0,
+            children: 0,
+            kept: self.len(),
+        }
+    }
+}
+
+/// Whether our move `m` can be played on `board`: our piece of its role on its origin,
+/// and what it captures where it captures it.
+#[inline]
+fn move_fits(board: &Board, m: &Move, us: Color) -> bool {
+    if board.piece_at(m.from) != Some(m.role.of(us)) {
+        return false;
+    }
+    match (m.capture_square(), m.capture) {
+        (Some(sq), Some(role)) => board.piece_at(sq) == Some(role.of(!us)),
+        _ => m.kind == MoveKind::Castle || !board.occupied().contains(m.to),
+    }
+}
+
+/// The squares of `vis` whose content (colour and role) on `board` differs from `seen`
+/// (a view's board, empty outside `vis`).
+#[inline]
+fn mismatch(board: &Board, seen: &Board, vis: Bitboard) -> Bitboard {
+    let mut d = board.white() ^ seen.white();
+    for role in Role::ALL {
+        d |= board.by_role(role) ^ seen.by_role(role);
+    }
+    d & vis
+}
+
+/// Cheap necessary conditions for the opponent's move `m` to lead to the view whose board
+/// is `seen` with visible squares `vis`, given our pieces `lost` since the parent and the
+/// visible squares `differ` where the parent differs from the view.
+#[inline]
+fn move_may_match(
+    m: &Move,
+    them: Color,
+    lost: Bitboard,
+    differ: Bitboard,
+    vis: Bitboard,
+    seen: &Board,
+) -> bool {
+    // It captures exactly the piece we lost (every capture takes one of ours).
+    match m.capture_square() {
+        Some(sq) => {
+            if lost != Bitboard::from(sq) {
+                return false;
+            }
+        }
+        None => {
+            if lost.any() {
+                return false;
+            }
+        }
+    }
+    let mut touched = Bitboard::from(m.from) | Bitboard::from(m.to) | lost;
+    if m.kind == MoveKind::Castle {
+        touched |= Bitboard::from_rank(m.from.rank());
+    }
+    if (differ & !touched).any() {
+        return false;
+    }
+    // Where visible, the origin is empty and the destination holds the moved piece.
+    if vis.contains(m.from) && seen.occupied().contains(m.from) {
+        return false;
+    }
+    if vis.contains(m.to) && seen.piece_at(m.to) != Some(m.promotion.unwrap_or(m.role).of(them)) {
+        return false;
+    }
+    true
+}
+
+/// Whether `us` sees exactly `view` in `pos`: `FogView::of(pos, us, rules) == *view`,
+/// checked from the cheapest part on and with one visibility walk.
+#[inline]
+fn matches(pos: &Position, us: Color, view: &FogView, rules: &RuleSet) -> bool {
+    let b = pos.board();
+    if b.by_color(us) != view.ours() {
+        return false;
+    }
+    let vis = view.visible();
+    if mismatch(b, view.board(), vis).any() {
+        return false;
+    }
+    if pos.castling_rights() & Bitboard::from_rank(us.backrank()) != view.castling_rights() {
+        return false;
+    }
+    let (seen, ep) = pos.source(us, rules).visibility();
+    let ok = seen == vis && ep == view.ep_square();
+    debug_assert_eq!(ok, FogView::of(pos, us, rules) == *view);
+    ok
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_pcg::Pcg64Mcg;
+    use std::collections::BTreeSet;
+
+    /// A random legal move that does not capture a king (so that the game goes on).
+    fn random_move(pos: &Position, rules: &RuleSet, rng: &mut Pcg64Mcg) -> Move {
+        let moves: Vec<Move> = pos
+            .legal_moves(rules)
+            .into_iter()
+            .filter(|m| !m.captures_king())
+            .collect();
+        moves[rng.random_range(0..moves.len())]
+    }
+
+    /// What happened in a game, from `us`'s side.
+    #[derive(Clone, Debug)]
+    enum Event {
+        /// `us` looks at the board (before or after its own move).
+        Observe,
+        /// `us` plays this move.
+        Own(Move),
+        /// The opponent moves.
+        Opponent,
+    }
+
+    /// Plays a random game of `opp_moves` opponent moves (ending at our turn), keeping a
+    /// [`BoardList`] up to date with [`BoardList::update`]. Returns the events, the views
+    /// seen at each `Observe`, the final true position and the list.
+    fn play_game(
+        us: Color,
+        rules: RuleSet,
+        opp_moves: usize,
+        seed: u64,
+        cap: usize,
+    ) -> (Vec<Event>, Vec<FogView>, Position, BoardList) {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut pos = Position::startpos();
+        let mut list = BoardList::new(us, rules);
+        let mut events = Vec::new();
+        let mut views = Vec::new();
+        let mut previous: Option<FogView> = None;
+        let mut last_own: Option<Move> = None;
+        let mut done = 0;
+        let mut ply = 0;
+        loop {
+            if pos.turn() == us {
+                let obs = Observation::new(&pos, &rules, ply, previous.clone());
+                let up = list.update(&obs, last_own.as_ref(), cap);
+                assert_eq!(up.status, Status::Exact, "seed {seed}: {up:?}");
+                assert!(list.contains(&pos), "seed {seed}: true position lost");
+                events.push(Event::Observe);
+                views.push(obs.view().clone());
+                if done == opp_moves {
+                    return (events, views, pos, list);
+                }
+                let m = random_move(&pos, &rules, &mut rng);
+                pos.play(&m);
+                events.push(Event::Own(m));
+                events.push(Event::Observe);
+                let after = FogView::of(&pos, us, &rules);
+                views.push(after.clone());
+                previous = Some(after);
+                last_own = Some(m);
+            } else {
+                let m = random_move(&pos, &rules, &mut rng);
+                pos.play(&m);
+                events.push(Event::Opponent);
+                done += 1;
+            }
+            ply += 1;
+        }
+    }
+
+    /// Every final position reachable by any opponent moves (ours as played) whose views
+    /// at every observation point equal `views`: no pruning before the end of the path.
+    fn brute_force(
+        pos: &Position,
+        events: &[Event],
+        us: Color,
+        rules: &RuleSet,
+        path: &mut Vec<FogView>,
+        views: &[FogView],
+        out: &mut BTreeSet<u64>,
+    ) {
+        let Some((first, rest)) = events.split_first() else {
+            if path.as_slice() == views {
+                out.insert(pos.repetition_key(rules));
+            }
+            return;
+        };
+        match first {
+            Event::Observe => {
+                path.push(FogView::of(pos, us, rules));
+                brute_force(pos, rest, us, rules, path, views, out);
+                path.pop();
+            }
+            Event::Own(m) => {
+                // Our move must be playable here (it is wherever the views agree).
+                if pos.legal_moves(rules).contains(m) {
+                    let mut child = pos.clone();
+                    child.play(m);
+                    brute_force(&child, rest, us, rules, path, views, out);
+                }
+            }
+            Event::Opponent => {
+                for m in pos.legal_moves(rules) {
+                    let mut child = pos.clone();
+                    child.play(&m);
+                    brute_force(&child, rest, us, rules, path, views, out);
+                }
+            }
+        }
+    }
+
+    fn keys(list: &BoardList) -> Vec<u64> {
+        list.boards()
+            .iter()
+            .map(|b| b.repetition_key(list.rules()))
+            .collect()
+    }
+
+    #[test]
+    fn matches_brute_force_enumeration() {
+        let mut sizes = Vec::new();
+        for (r, rules) in [RuleSet::thesis(), RuleSet::chesscom()]
+            .into_iter()
+            .enumerate()
+        {
+            for us in Color::ALL {
+                for game in 0..3u64 {
+                    let seed = 1000 * r as u64 + 100 * us as u64 + game;
+                    let depth = if game == 0 { 4 } else { 3 };
+                    let (events, views, pos, list) = play_game(us, rules, depth, seed, 1 << 20);
+                    let mut expected = BTreeSet::new();
+                    brute_force(
+                        &Position::startpos(),
+                        &events,
+                        us,
+                        &rules,
+                        &mut Vec::new(),
+                        &views,
+                        &mut expected,
+                    );
+                    let got = keys(&list);
+                    let got_set: BTreeSet<u64> = got.iter().copied().collect();
+                    assert_eq!(got.len(), got_set.len(), "seed {seed}: duplicates");
+                    assert_eq!(got_set, expected, "seed {seed} {us:?} {}", rules.name());
+                    assert!(expected.contains(&pos.repetition_key(&rules)));
+                    for b in list.boards() {
+                        assert_eq!(&FogView::of(b, us, &rules), views.last().unwrap());
+                        assert_eq!(b.turn(), us);
+                    }
+                    sizes.push(list.len());
+                }
+            }
+        }
+        // The sets are not all trivial.
+        assert!(sizes.iter().any(|&n| n > 10), "{sizes:?}");
+    }
+
+    #[test]
+    fn true_position_survives_long_games() {
+        let cap = 3000;
+        let mut largest = 0;
+        let mut overflows = 0;
+        for (r, rules) in [RuleSet::thesis(), RuleSet::chesscom()]
+            .into_iter()
+            .enumerate()
+        {
+            for us in Color::ALL {
+                let seed = 77 + 10 * r as u64 + us as u64;
+                let mut rng = Pcg64Mcg::seed_from_u64(seed);
+                let mut pos = Position::startpos();
+                let mut list = BoardList::new(us, rules);
+                let mut previous: Option<FogView> = None;
+                let mut last_own: Option<Move> = None;
+                for ply in 0..30 {
+                    if pos.turn() == us {
+                        let obs = Observation::new(&pos, &rules, ply, previous.clone());
+                        let up = list.update(&obs, last_own.as_ref(), cap);
+                        assert_ne!(up.status, Status::Empty, "seed {seed} ply {ply}");
+                        if up.status == Status::Overflow {
+                            // The caller's fallback: the boards found so far plus the
+                            // true one (a bot would add guesses instead).
+                            overflows += 1;
+                            assert_eq!(list.len(), cap);
+                            let mut boards = list.boards().to_vec();
+                            if !list.contains(&pos) {
+                                boards.push(pos.clone());
+                            }
+                            list.replace(boards);
+                        }
+                        assert!(list.contains(&pos), "seed {seed} ply {ply}: lost");
+                        largest = largest.max(list.len());
+                        for b in list.boards().iter().take(50) {
+                            assert_eq!(&FogView::of(b, us, &rules), obs.view());
+                        }
+                    }
+                    let m = random_move(&pos, &rules, &mut rng);
+                    pos.play(&m);
+                    if pos.turn() != us {
+                        previous = Some(FogView::of(&pos, us, &rules));
+                        last_own = Some(m);
+                    }
+                }
+            }
+        }
+        assert!(
+            largest > 1,
+            "the set never held more than the true position"
+        );
+        eprintln!("largest set {largest}, overflows {overflows}");
+    }
+
+    #[test]
+    fn overflow_and_empty_are_reported() {
+        let rules = RuleSet::thesis();
+        let mut pos = Position::startpos();
+        let m = pos.parse_uci("g1f3", &rules).unwrap();
+        pos.play(&m);
+        let obs = Observation::new(&pos, &rules, 1, None);
+        // Black cannot see any of White's 20 first moves.
+        for (cap, status, len) in [
+            (1000, Status::Exact, 20),
+            (20, Status::Exact, 20),
+            (19, Status::Overflow, 19),
+            (3, Status::Overflow, 3),
+        ] {
+            let mut list = BoardList::new(Color::Black, rules);
+            let up = list.update(&obs, None, cap);
+            assert_eq!(up.status, status, "cap {cap}");
+            assert_eq!(list.len(), len, "cap {cap}");
+            assert_eq!(up.kept, len);
+            assert_eq!(list.is_complete(), status == Status::Exact);
+            assert_eq!(list.to_move(), Color::Black);
+        }
+        // A set without the true history empties: after 1. e4 d5 2. Nc3 Black sees d4
+        // empty, while every child of 1. d4 d5 keeps a White pawn on d4.
+        let mut truth = Position::startpos();
+        for uci in ["e2e4", "d7d5", "b1c3"] {
+            let m = truth.parse_uci(uci, &rules).unwrap();
+            truth.play(&m);
+        }
+        let mut wrong = Position::startpos();
+        for uci in ["d2d4", "d7d5"] {
+            let m = wrong.parse_uci(uci, &rules).unwrap();
+            wrong.play(&m);
+        }
+        let mut list = BoardList::new(Color::Black, rules);
+        list.replace(vec![wrong]);
+        assert!(!list.is_complete());
+        let obs = Observation::new(&truth, &rules, 3, None);
+        let up = list.update(&obs, None, 100);
+        assert_eq!(up.status, Status::Empty);
+        assert_eq!(up.parents, 1);
+        assert!(up.children > 20);
+        assert!(list.is_empty());
+    }
+
+    #[test]
+    fn counters_add_up() {
+        let rules = RuleSet::chesscom();
+        let (_, _, _, list) = play_game(Color::White, rules, 3, 5, 1 << 20);
+        let s = list.stats();
+        assert!(s.expanded >= 3, "{s:?}");
+        assert!(s.children > s.played && s.played >= s.kept, "{s:?}");
+        assert!(s.kept >= list.len() as u64, "{s:?}");
+    }
+
+    /// Expansion speed: `cargo test --release -p fow-players --lib board_list::tests::bench
+    /// -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn bench_expansion() {
+        let mut total = Stats::default();
+        let mut secs = 0.0;
+        for (r, rules) in [RuleSet::thesis(), RuleSet::chesscom()]
+            .into_iter()
+            .enumerate()
+        {
+            for us in Color::ALL {
+                for game in 0..5u64 {
+                    let seed = 9000 + 100 * r as u64 + 10 * us as u64 + game;
+                    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+                    let mut pos = Position::startpos();
+                    let mut list = BoardList::new(us, rules);
+                    let mut previous: Option<FogView> = None;
+                    let mut last_own: Option<Move> = None;
+                    let mut sizes = Vec::new();
+                    let t = std::time::Instant::now();
+                    for ply in 0..40 {
+                        if pos.turn() == us {
+                            let obs = Observation::new(&pos, &rules, ply, previous.clone());
+                            let up = list.update(&obs, last_own.as_ref(), 100_000);
+                            if up.status != Status::Exact {
+                                let mut boards = list.boards().to_vec();
+                                boards.push(pos.clone());
+                                list.replace(boards);
+                            }
+                            sizes.push(list.len());
+                        }
+                        let m = random_move(&pos, &rules, &mut rng);
+                        pos.play(&m);
+                        if pos.turn() != us {
+                            previous = Some(FogView::of(&pos, us, &rules));
+                            last_own = Some(m);
+                        }
+                    }
+                    secs += t.elapsed().as_secs_f64();
+                    let s = list.stats();
+                    total.expanded += s.expanded;
+                    total.children += s.children;
+                    total.played += s.played;
+                    total.kept += s.kept;
+                    eprintln!("{} {us:?} seed {seed}: sizes {sizes:?}", rules.name());
+                }
+            }
+        }
+        eprintln!(
+            "{total:?} in {secs:.2} s: {:.2} M children/s, {:.2} M played/s",
+            total.children as f64 / secs / 1e6,
+            total.played as f64 / secs / 1e6
+        );
+    }
+}
