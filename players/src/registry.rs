@@ -98,6 +98,56 @@ static BOTS: &[BotInfo] = &[
             )))
         },
     },
+    BotInfo {
+        name: "PossibleBoardList",
+        description: "tracks every board consistent with what it saw; plays the move whose worst case over them is best",
+        params: &[
+            ParamInfo {
+                name: "depth",
+                default: "2",
+                description: "MyStockfish depth on each board",
+            },
+            ParamInfo {
+                name: "nodes",
+                default: "150000",
+                description: "search nodes per move over all boards, 0 for no limit (deterministic)",
+            },
+            TIME_PARAM,
+            ParamInfo {
+                name: "cap",
+                default: "20000",
+                description: "most boards tracked exactly; above it the set is rebuilt from guesses",
+            },
+            ParamInfo {
+                name: "sample",
+                default: "48",
+                description: "most boards searched per move (a seeded random sample of a larger set)",
+            },
+            ParamInfo {
+                name: "guesses",
+                default: "64",
+                description: "boards guessed when the set is rebuilt",
+            },
+        ],
+        build: |spec| {
+            let positive = |key: &str, default: usize| -> Result<usize, SpecError> {
+                let v: usize = spec.parsed(key, default)?;
+                if v == 0 {
+                    return Err(SpecError::BadParam {
+                        bot: spec.name.clone(),
+                        message: format!("{key} must be at least 1"),
+                    });
+                }
+                Ok(v)
+            };
+            Ok(Box::new(bots::PossibleBoardList::new(bots::BoardListSettings {
+                thinking: bots::Thinking::from_spec(spec, 2, Some(150_000))?,
+                cap: positive("cap", 20_000)?,
+                sample: positive("sample", 48)?,
+                guesses: positive("guesses", 64)?,
+            })))
+        },
+    },
 ];
 
 const NODES_PARAM: ParamInfo = ParamInfo {

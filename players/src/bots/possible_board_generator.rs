@@ -48,7 +48,7 @@ impl PossibleBoardGenerator {
 impl Player for PossibleBoardGenerator {
     fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
         self.rng = BotRng::seed_from_u64(seed);
-        self.engine = MyStockfish::new(*rules, seed ^ 0x5eed_0f_e7a1);
+        self.engine = MyStockfish::new(*rules, seed ^ 0x5eed_0fe7_a1a1);
         self.color = color;
         self.guess = initial_guess(color);
         self.nodes = 0;

@@ -1,0 +1,375 @@
+//! `PossibleBoardList`: the set of boards consistent with everything seen, and the move
+//! whose worst case over them is best.
+
+use std::time::Instant;
+
+use fow_variants::shakmaty::Setup;
+use fow_variants::{apply_move, Color, FogView, Move, Observation, Position, RuleSet, Square};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+use super::random_move::no_moves;
+use super::thinking::Thinking;
+use super::{unseeded, BotRng};
+use crate::belief::board_list::{BoardList, Status};
+use crate::belief::guess::{initial_guess, update_guess};
+use crate::pick::best_move;
+use crate::player::{Budget, Player, PlayerError};
+use crate::search::{Limits, MyStockfish, Score, SearchBoard};
+
+/// The settings of a [`PossibleBoardList`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardListSettings {
+    /// Search depth (plies) of MyStockfish's `all` on each board, node budget per move
+    /// and optional time limit per move.
+    pub thinking: Thinking,
+    /// The most boards the set may hold; above it the set is rebuilt from guesses.
+    pub cap: usize,
+    /// The most boards searched per move (a seeded random sample when the set is larger).
+    pub sample: usize,
+    /// How many guessed boards a rebuild makes.
+    pub guesses: usize,
+}
+
+/// What a [`PossibleBoardList`] saw over a game, for benchmarks and analysis.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BeliefLog {
+    /// The set size at each decision (after the update, before any rebuild).
+    pub sizes: Vec<usize>,
+    /// Decisions where the set overflowed the cap and was rebuilt from guesses.
+    pub overflows: u32,
+    /// Decisions where no board was consistent and the set was rebuilt from guesses.
+    pub empties: u32,
+    /// Boards searched in all.
+    pub searched: u64,
+}
+
+/// The thesis's PossibleBoardList, made exact: it keeps the set of full boards consistent
+/// with everything it has seen. Each turn it (1) plays its own last move on every board
+/// and drops those where it would have seen something else, (2) expands every board by
+/// every opponent move and keeps the children that look exactly like its current view
+/// (duplicates removed), (3) if nothing is left or the set exceeds `cap`, rebuilds it from
+/// PossibleBoardGenerator-style guesses seeded by the last non-empty set, and (4) scores
+/// each legal move by its worst MyStockfish `all(board, side, depth)` value over the
+/// boards (a seeded sample of `sample` boards when the set is larger, and only as many
+/// as the node budget allows) and plays the move whose worst case is best.
+pub struct PossibleBoardList {
+    settings: BoardListSettings,
+    engine: MyStockfish,
+    rng: BotRng,
+    color: Color,
+    rules: RuleSet,
+    list: BoardList,
+    /// The boards after our last move (the seed of a rebuild).
+    last_good: Vec<Position>,
+    last_move: Option<Move>,
+    nodes: u64,
+    log: BeliefLog,
+}
+
+impl PossibleBoardList {
+    /// A bot with these settings; `start` seeds it.
+    pub fn new(settings: BoardListSettings) -> PossibleBoardList {
+        PossibleBoardList {
+            settings,
+            engine: MyStockfish::new(RuleSet::thesis(), 0),
+            rng: unseeded(),
+            color: Color::White,
+            rules: RuleSet::thesis(),
+            list: BoardList::new(Color::White, RuleSet::thesis()),
+            last_good: Vec::new(),
+            last_move: None,
+            nodes: 0,
+            log: BeliefLog::default(),
+        }
+    }
+
+    /// The boards it currently believes possible.
+    pub fn boards(&self) -> &[Position] {
+        self.list.boards()
+    }
+
+    /// What it saw over the game so far.
+    pub fn log(&self) -> &BeliefLog {
+        &self.log
+    }
+
+    /// The belief set's counters (boards expanded, children checked and kept).
+    pub fn belief_stats(&self) -> crate::belief::board_list::Stats {
+        self.list.stats()
+    }
+
+    /// Guessed boards for the current view, each grown from a board of the last
+    /// non-empty set: the partial set itself after an overflow (`current`), otherwise the
+    /// set our last move was played from (with that move played on it).
+    fn rebuild(&mut self, view: &FogView, current: bool) -> Vec<Position> {
+        let mut seeds: Vec<Position> = if current {
+            self.list.boards().to_vec()
+        } else {
+            self.last_good.clone()
+        };
+        seeds.shuffle(&mut self.rng);
+        seeds.truncate(self.settings.guesses.max(1));
+        let mut bases: Vec<(fow_variants::Board, fow_variants::Bitboard)> = seeds
+            .iter()
+            .map(|p| {
+                let mut b = p.board().clone();
+                if let (false, Some(m)) = (current, &self.last_move) {
+                    if b.piece_at(m.from) == Some(m.role.of(self.color)) {
+                        apply_move(&mut b, m, self.color);
+                    }
+                }
+                (b, p.castling_rights())
+            })
+            .collect();
+        if bases.is_empty() {
+            bases.push((initial_guess(self.color), fow_variants::Bitboard::EMPTY));
+        }
+        let mut out: Vec<Position> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let want = self.settings.guesses.max(1);
+        let mut tries = 0;
+        while out.len() < want && tries < 4 * want {
+            let (base, rights) = &bases[tries % bases.len()];
+            tries += 1;
+            let board = update_guess(base, view, &mut self.rng);
+            let Some(pos) = self.position_of(board, *rights, view) else {
+                continue;
+            };
+            if seen.insert(pos.repetition_key(&self.rules)) {
+                out.push(pos);
+            }
+        }
+        out
+    }
+
+    /// A position from a guessed board: our castling rights and en passant square from
+    /// the view, the enemy's rights from the board the guess grew from where they still fit.
+    fn position_of(
+        &self,
+        board: fow_variants::Board,
+        enemy_rights: fow_variants::Bitboard,
+        view: &FogView,
+    ) -> Option<Position> {
+        let mut setup = Setup::empty();
+        let enemy_back = fow_variants::Bitboard::from_rank((!self.color).backrank());
+        let mut rights = view.castling_rights();
+        for sq in enemy_rights & enemy_back {
+            if board.piece_at(sq) == Some((!self.color).rook())
+                && board.king_of(!self.color) == Some(king_home(!self.color))
+            {
+                rights.add(sq);
+            }
+        }
+        setup.board = board;
+        setup.turn = self.color;
+        setup.castling_rights = rights;
+        setup.ep_square = view.ep_square();
+        Position::from_setup(setup).ok()
+    }
+}
+
+fn king_home(c: Color) -> Square {
+    if c.is_white() {
+        Square::E1
+    } else {
+        Square::E8
+    }
+}
+
+impl Player for PossibleBoardList {
+    fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
+        self.rng = BotRng::seed_from_u64(seed);
+        self.engine = MyStockfish::new(*rules, seed ^ 0xb0a2_d115_7000);
+        self.color = color;
+        self.rules = *rules;
+        self.list = BoardList::new(color, *rules);
+        self.last_good.clear();
+        self.last_move = None;
+        self.nodes = 0;
+        self.log = BeliefLog::default();
+    }
+
+    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Result<Move, PlayerError> {
+        let started = Instant::now();
+        let update = self
+            .list
+            .update(obs, self.last_move.as_ref(), self.settings.cap);
+        self.log.sizes.push(update.kept);
+        match update.status {
+            Status::Exact => {}
+            Status::Overflow | Status::Empty => {
+                if update.status == Status::Overflow {
+                    self.log.overflows += 1;
+                } else {
+                    self.log.empties += 1;
+                }
+                let guesses = self.rebuild(obs.view(), update.status == Status::Overflow);
+                self.list.replace(guesses);
+            }
+        }
+
+        let moves = obs.legal_moves();
+        let m = if let Some(m) = moves.iter().find(|m| m.captures_king()) {
+            *m
+        } else {
+            self.choose_by_worst_case(obs, budget, started)?
+        };
+
+        // Keep the boards our move is played on, for a rebuild next turn.
+        self.last_good.clear();
+        self.last_good.extend(self.list.boards().iter().cloned());
+        self.last_move = Some(m);
+        Ok(m)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+impl PossibleBoardList {
+    fn choose_by_worst_case(
+        &mut self,
+        obs: &Observation,
+        budget: &Budget,
+        started: Instant,
+    ) -> Result<Move, PlayerError> {
+        let moves = obs.legal_moves();
+        let white = self.color.is_white();
+        let boards = self.list.boards();
+        let mut order: Vec<usize> = (0..boards.len()).collect();
+        if order.len() > self.settings.sample {
+            let (picked, _) = order.partial_shuffle(&mut self.rng, self.settings.sample);
+            order = picked.to_vec();
+        }
+        let limits = self.settings.thinking.limits(budget, started);
+        // Worst value per legal move, from our side's point of view (higher is better).
+        let mut worst: Vec<Option<Score>> = vec![None; moves.len()];
+        let mut spent = 0u64;
+        for (k, &i) in order.iter().enumerate() {
+            let board = SearchBoard::from_position(&boards[i]);
+            self.engine.reset_nodes();
+            // The first board always completes (only a deadline can stop it).
+            self.engine.set_limits(Limits {
+                nodes: if k == 0 {
+                    None
+                } else {
+                    limits.nodes.map(|n| n.saturating_sub(spent))
+                },
+                deadline: limits.deadline,
+            });
+            let all = self.engine.all(&board, self.settings.thinking.depth);
+            spent += self.engine.nodes();
+            let Some(all) = all else { break };
+            self.log.searched += 1;
+            for (m, v) in all {
+                let ours = if white { v } else { -v };
+                if let Some(j) = moves
+                    .iter()
+                    .position(|x| x.from == m.from && x.to == m.to && x.promotion == m.promotion)
+                {
+                    worst[j] = Some(worst[j].map_or(ours, |w| w.min(ours)));
+                }
+            }
+            if limits.nodes.is_some_and(|n| spent >= n) {
+                break;
+            }
+        }
+        self.engine.set_limits(Limits::default());
+        self.nodes += spent;
+        // Moves no board could score (a deadline before the first board finished) rank
+        // below every scored move.
+        best_move(moves, &mut self.rng, |m| {
+            let j = moves.iter().position(|x| x == m).expect("own move");
+            worst[j].unwrap_or(Score::MIN)
+        })
+        .ok_or_else(no_moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fow_variants::Game;
+    use rand::Rng;
+
+    fn settings() -> BoardListSettings {
+        BoardListSettings {
+            thinking: Thinking {
+                depth: 2,
+                nodes: Some(20_000),
+                time: None,
+            },
+            cap: 5_000,
+            sample: 8,
+            guesses: 8,
+        }
+    }
+
+    #[test]
+    fn keeps_the_true_board_while_exact_and_plays_legal_moves() {
+        for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
+            for color in Color::ALL {
+                let mut bot = PossibleBoardList::new(settings());
+                bot.start(color, &rules, 9);
+                let mut rng = BotRng::seed_from_u64(4);
+                let mut game = Game::new(Position::startpos(), rules);
+                let mut obs: [Option<Observation>; 2] = [None, None];
+                let mut exact = true;
+                for _ in 0..60 {
+                    let pos = game.position().clone();
+                    let i = pos.turn() as usize;
+                    let o = match &mut obs[i] {
+                        Some(o) => {
+                            o.refresh(&pos, game.ply());
+                            o
+                        }
+                        slot => slot.insert(Observation::new(&pos, &rules, game.ply(), None)),
+                    };
+                    if o.move_count() == 0 {
+                        break;
+                    }
+                    let m = if pos.turn() == color {
+                        let m = bot.choose(o, &Budget::default()).unwrap();
+                        assert!(o.is_legal(&m));
+                        exact &= bot.log().overflows == 0 && bot.log().empties == 0;
+                        if exact {
+                            let key = pos.repetition_key(&rules);
+                            assert!(
+                                bot.boards().iter().any(|b| b.repetition_key(&rules) == key),
+                                "true board missing at ply {}",
+                                game.ply()
+                            );
+                        }
+                        m
+                    } else {
+                        o.nth_move(rng.random_range(0..o.move_count())).unwrap()
+                    };
+                    let end = game.play(&m);
+                    o.set_previous_from(game.position());
+                    if end.is_some() {
+                        break;
+                    }
+                }
+                assert!(!bot.log().sizes.is_empty());
+                assert!(bot.nodes() > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn rebuild_makes_boards_that_keep_our_pieces() {
+        let rules = RuleSet::thesis();
+        let mut bot = PossibleBoardList::new(settings());
+        bot.start(Color::White, &rules, 1);
+        let pos = Position::startpos();
+        let view = FogView::of(&pos, Color::White, &rules);
+        let boards = bot.rebuild(&view, false);
+        assert!(!boards.is_empty());
+        for b in &boards {
+            assert_eq!(b.board().by_color(Color::White), view.ours());
+            assert_eq!(b.turn(), Color::White);
+        }
+    }
+}
