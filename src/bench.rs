@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use fow_arena::bench::random_games;
+use fow_arena::bench::{belief_games, random_games};
 use fow_arena::seed::mix;
 use fow_variants::{perft, Position, RuleSet};
 
@@ -31,6 +31,10 @@ pub struct Args {
     /// timings vary by tens of percent between runs).
     #[arg(long, default_value_t = 5)]
     pub repeat: u32,
+    /// Games of PossibleBoardList (default settings) against CaptureLargest for the belief
+    /// tracking and search measurement (0 to skip).
+    #[arg(long, default_value_t = 20)]
+    pub belief_games: usize,
 }
 
 /// Runs the measurements and prints them.
@@ -114,9 +118,50 @@ pub fn run(a: Args) -> Result<(), CliError> {
         );
         signature = mix(signature ^ n);
     }
+    if a.belief_games > 0 {
+        let opponent: fow_players::PlayerSpec = "CaptureLargest".parse().expect("a registered bot");
+        let r = belief_games(a.belief_games, a.seed, RuleSet::thesis(), &opponent)
+            .map_err(|e| CliError::Failed(e.to_string()))?;
+        let update = r.update_time.as_secs_f64();
+        let search = (r.think_time.saturating_sub(r.update_time)).as_secs_f64();
+        println!(
+            "PossibleBoardList (default settings) vs CaptureLargest, thesis rules, {} games on one thread:",
+            r.games
+        );
+        println!(
+            "  {} decisions, {:.2} ms per move ({:.2} ms updating the set, {:.2} ms searching); scored {:.1}/{}",
+            r.decisions,
+            r.think_time.as_secs_f64() * 1e3 / r.decisions.max(1) as f64,
+            update * 1e3 / r.decisions.max(1) as f64,
+            search * 1e3 / r.decisions.max(1) as f64,
+            r.points,
+            r.games
+        );
+        println!(
+            "  belief set: {} boards expanded, {} children checked, {} kept: {:.1} M children checked/s, {:.2} M boards expanded/s",
+            r.expanded,
+            r.children,
+            r.kept,
+            r.children as f64 / update.max(1e-9) / 1e6,
+            r.expanded as f64 / update.max(1e-9) / 1e6
+        );
+        println!(
+            "  set size per decision: median {}, max {}; {} rebuilds from guesses",
+            r.median_size(),
+            r.max_size(),
+            r.rebuilds
+        );
+        println!(
+            "  search: {} boards searched, {} nodes = {:.2} M nodes/s",
+            r.searched,
+            r.nodes,
+            r.nodes as f64 / search.max(1e-9) / 1e6
+        );
+        signature = mix(signature ^ r.signature);
+    }
     println!(
-        "signature: {signature:016x} (games {}, seed {}, perft depth {})",
-        a.games, a.seed, a.perft_depth
+        "signature: {signature:016x} (games {}, seed {}, perft depth {}, belief games {})",
+        a.games, a.seed, a.perft_depth, a.belief_games
     );
     Ok(())
 }

@@ -18,9 +18,11 @@ use crate::tables::{anchor, fit, matrix_of, report, Method};
 /// DIR/crosstable.csv and DIR/ratings.csv. Same settings and seed, same files.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Player specs, comma-separated (default: every registered bot). See `fow players`.
-    #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
-    pub players: Option<Vec<String>>,
+    /// Player specs, comma-separated (default: every registered bot); a spec's own
+    /// parameters may follow it (`RandomMove,PossibleBoardList:cap=500,sample=8`). See
+    /// `fow players`.
+    #[arg(long, value_name = "A,B,...")]
+    pub players: Option<String>,
     /// Games per ordered pair.
     #[arg(long, short = 'n', value_name = "N")]
     pub games: Option<u32>,
@@ -80,12 +82,16 @@ pub fn run(a: Args) -> Result<(), CliError> {
         }
         (Tournament::open(&dir)?, dir)
     } else {
-        let players = a.players.clone().unwrap_or_else(|| {
-            fow_players::registry()
-                .iter()
-                .map(|b| b.name.to_string())
-                .collect()
-        });
+        let players = a
+            .players
+            .as_deref()
+            .map(fow_players::split_spec_list)
+            .unwrap_or_else(|| {
+                fow_players::registry()
+                    .iter()
+                    .map(|b| b.name.to_string())
+                    .collect()
+            });
         let config = TournamentConfig {
             players,
             games_per_pair: a.games.unwrap_or(DEFAULT_GAMES),

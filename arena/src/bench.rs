@@ -92,3 +92,116 @@ pub fn random_games(games: usize, seed: u64, rules: RuleSet, jobs: usize) -> Ben
         signature,
     }
 }
+
+/// What [`belief_games`] measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BeliefReport {
+    /// Games played.
+    pub games: usize,
+    /// Decisions PossibleBoardList made.
+    pub decisions: u64,
+    /// Boards expanded under every opponent move.
+    pub expanded: u64,
+    /// Children (board, opponent move) generated and checked against the view.
+    pub children: u64,
+    /// Children kept.
+    pub kept: u64,
+    /// Wall time spent updating the belief set.
+    pub update_time: Duration,
+    /// Wall time PossibleBoardList spent choosing in all (updates included).
+    pub think_time: Duration,
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// Boards searched.
+    pub searched: u64,
+    /// The set size at every decision, sorted.
+    pub sizes: Vec<usize>,
+    /// Decisions where the set overflowed its cap or went empty and was rebuilt.
+    pub rebuilds: u64,
+    /// PossibleBoardList's points.
+    pub points: f64,
+    /// A hash of the games' moves and results.
+    pub signature: u64,
+}
+
+impl BeliefReport {
+    /// The median set size.
+    pub fn median_size(&self) -> usize {
+        self.sizes.get(self.sizes.len() / 2).copied().unwrap_or(0)
+    }
+
+    /// The largest set size.
+    pub fn max_size(&self) -> usize {
+        self.sizes.last().copied().unwrap_or(0)
+    }
+}
+
+/// Plays `games` games of PossibleBoardList (default settings) against `opponent` on one
+/// thread, colours alternating, and reports how its belief tracking and search went.
+pub fn belief_games(
+    games: usize,
+    seed: u64,
+    rules: RuleSet,
+    opponent: &fow_players::PlayerSpec,
+) -> Result<BeliefReport, fow_players::SpecError> {
+    use fow_players::bots::{BoardListSettings, PossibleBoardList};
+    use fow_players::Player;
+    let opts = GameOptions::new(rules);
+    let opp_name = opponent.to_string();
+    let mut r = BeliefReport {
+        games,
+        decisions: 0,
+        expanded: 0,
+        children: 0,
+        kept: 0,
+        update_time: Duration::ZERO,
+        think_time: Duration::ZERO,
+        nodes: 0,
+        searched: 0,
+        sizes: Vec::new(),
+        rebuilds: 0,
+        points: 0.0,
+        signature: 0,
+    };
+    for k in 0..games {
+        let mut bot = PossibleBoardList::new(BoardListSettings::default());
+        let mut opp = opponent.build()?;
+        let white = k % 2 == 0;
+        let (wn, bn) = if white {
+            ("PossibleBoardList", opp_name.as_str())
+        } else {
+            (opp_name.as_str(), "PossibleBoardList")
+        };
+        let seed = game_seed(seed, wn, bn, k as u32);
+        let rec = if white {
+            play_game(&mut bot, opp.as_mut(), wn, bn, seed, &opts)
+        } else {
+            play_game(opp.as_mut(), &mut bot, wn, bn, seed, &opts)
+        };
+        let side = usize::from(!white);
+        r.decisions += u64::from(rec.decisions[side]);
+        r.think_time += rec.time[side];
+        r.points += match (rec.result, white) {
+            (crate::GameResult::WhiteWins, true) | (crate::GameResult::BlackWins, false) => 1.0,
+            (crate::GameResult::Draw, _) => 0.5,
+            _ => 0.0,
+        };
+        let stats = bot.belief_stats();
+        r.expanded += stats.expanded;
+        r.children += stats.children;
+        r.kept += stats.kept;
+        let log = bot.log();
+        r.update_time += log.update_time;
+        r.searched += log.searched;
+        r.rebuilds += u64::from(log.overflows + log.empties);
+        r.sizes.extend_from_slice(&log.sizes);
+        r.nodes += bot.nodes();
+        let mut h = mix(rec.result as u64 ^ ((rec.reason as u64) << 8));
+        for m in &rec.moves {
+            h = mix(h ^ ((m.from as u64) | (m.to as u64) << 6));
+        }
+        r.signature = mix(r.signature ^ h);
+    }
+    r.sizes.sort_unstable();
+    Ok(r)
+}

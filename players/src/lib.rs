@@ -21,5 +21,5 @@ mod weights;
 pub use pick::best_move;
 pub use player::{Budget, Player, PlayerError, PlayerErrorKind};
 pub use registry::{build, find, registry, BotInfo, ParamInfo};
-pub use spec::{PlayerSpec, SpecError};
+pub use spec::{split_spec_list, PlayerSpec, SpecError};
 pub use weights::thesis_weight;

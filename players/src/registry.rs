@@ -140,11 +140,12 @@ static BOTS: &[BotInfo] = &[
                 }
                 Ok(v)
             };
+            let d = bots::BoardListSettings::default();
             Ok(Box::new(bots::PossibleBoardList::new(bots::BoardListSettings {
-                thinking: bots::Thinking::from_spec(spec, 2, Some(150_000))?,
-                cap: positive("cap", 20_000)?,
-                sample: positive("sample", 48)?,
-                guesses: positive("guesses", 64)?,
+                thinking: bots::Thinking::from_spec(spec, d.thinking.depth, d.thinking.nodes)?,
+                cap: positive("cap", d.cap)?,
+                sample: positive("sample", d.sample)?,
+                guesses: positive("guesses", d.guesses)?,
             })))
         },
     },

@@ -113,6 +113,36 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
+/// Splits a comma-separated list of specs, where a spec's own parameters are also
+/// comma-separated: a piece of the form `key=value` (no `:` before its `=`) continues the
+/// spec before it.
+///
+/// ```
+/// use fow_players::split_spec_list;
+/// assert_eq!(
+///     split_spec_list("RandomMove,PossibleBoardList:cap=100,sample=8,SimpleStockfish"),
+///     ["RandomMove", "PossibleBoardList:cap=100,sample=8", "SimpleStockfish"]
+/// );
+/// ```
+pub fn split_spec_list(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for piece in text.split(',') {
+        let continues = match (piece.find('='), piece.find(':')) {
+            (Some(eq), colon) => colon.is_none_or(|c| c > eq),
+            (None, _) => false,
+        };
+        match out.last_mut() {
+            Some(last) if continues && last.contains(':') => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ => out.push(piece.to_string()),
+        }
+    }
+    out.retain(|s| !s.trim().is_empty());
+    out
+}
+
 impl FromStr for PlayerSpec {
     type Err = SpecError;
 

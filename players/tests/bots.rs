@@ -65,15 +65,54 @@ fn supporter_defends_its_pieces() {
     assert_eq!(choices("Supporter", fen, 50), ["a1a8"]);
 }
 
+/// The first moves of `bot` (seeded `seed`) against a RandomMove with a fixed seed.
+fn game_moves(bot: &str, seed: u64) -> Vec<String> {
+    let rules = RuleSet::thesis();
+    let mut me = bot.parse::<PlayerSpec>().unwrap().build().unwrap();
+    let mut other = "RandomMove".parse::<PlayerSpec>().unwrap().build().unwrap();
+    me.start(fow_variants::Color::White, &rules, seed);
+    other.start(fow_variants::Color::Black, &rules, 99);
+    let mut game = fow_variants::Game::new(Position::startpos(), rules);
+    let mut out = Vec::new();
+    let mut last_view = None;
+    for ply in 0..16u32 {
+        let pos = game.position().clone();
+        let mine = ply % 2 == 0;
+        let obs = Observation::new(
+            &pos,
+            &rules,
+            ply,
+            if mine { last_view.clone() } else { None },
+        );
+        let m = if mine {
+            me.choose(&obs, &Budget::default()).unwrap()
+        } else {
+            other.choose(&obs, &Budget::default()).unwrap()
+        };
+        assert!(obs.is_legal(&m), "{bot}: {m}");
+        out.push(m.uci());
+        let end = game.play(&m);
+        if mine {
+            last_view = Some(fow_variants::FogView::of(
+                game.position(),
+                fow_variants::Color::White,
+                &rules,
+            ));
+        }
+        if end.is_some() {
+            break;
+        }
+    }
+    out
+}
+
 #[test]
 fn every_bot_is_deterministic_per_seed_and_varies_across_seeds() {
-    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     for bot in registry() {
-        let a = choices(bot.name, fen, 1);
-        let b = choices(bot.name, fen, 1);
-        assert_eq!(a, b, "{}", bot.name);
+        let a = game_moves(bot.name, 1);
+        assert_eq!(a, game_moves(bot.name, 1), "{}", bot.name);
         assert!(
-            choices(bot.name, fen, 100).len() > 1,
+            (2..12).any(|seed| game_moves(bot.name, seed) != a),
             "{} never varies",
             bot.name
         );

@@ -31,6 +31,23 @@ pub struct BoardListSettings {
     pub guesses: usize,
 }
 
+impl Default for BoardListSettings {
+    /// The defaults `fow players` lists: depth 2, 150,000 nodes per move, no time limit,
+    /// cap 20,000 boards, sample 48 boards, 64 guesses.
+    fn default() -> Self {
+        BoardListSettings {
+            thinking: Thinking {
+                depth: 2,
+                nodes: Some(150_000),
+                time: None,
+            },
+            cap: 20_000,
+            sample: 48,
+            guesses: 64,
+        }
+    }
+}
+
 /// What a [`PossibleBoardList`] saw over a game, for benchmarks and analysis.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BeliefLog {
@@ -42,6 +59,8 @@ pub struct BeliefLog {
     pub empties: u32,
     /// Boards searched in all.
     pub searched: u64,
+    /// Wall time spent updating the set (steps 1 to 3), for benchmarks.
+    pub update_time: std::time::Duration,
 }
 
 /// The thesis's PossibleBoardList, made exact: it keeps the set of full boards consistent
@@ -192,9 +211,31 @@ impl Player for PossibleBoardList {
 
     fn choose(&mut self, obs: &Observation, budget: &Budget) -> Result<Move, PlayerError> {
         let started = Instant::now();
-        let update = self
+        let mut update = self
             .list
             .update(obs, self.last_move.as_ref(), self.settings.cap);
+        if update.parents == 0 && update.status == Status::Exact {
+            // No opponent move was expanded (White's first turn): check the boards against
+            // the view, which differs from the start position's when the game started
+            // elsewhere.
+            let (color, rules) = (self.color, self.rules);
+            let view = obs.view();
+            let consistent: Vec<Position> = self
+                .list
+                .boards()
+                .iter()
+                .filter(|b| FogView::of(b, color, &rules) == *view)
+                .cloned()
+                .collect();
+            if consistent.len() != self.list.len() {
+                update.kept = consistent.len();
+                if consistent.is_empty() {
+                    update.status = Status::Empty;
+                } else {
+                    self.list.replace(consistent);
+                }
+            }
+        }
         self.log.sizes.push(update.kept);
         match update.status {
             Status::Exact => {}
@@ -208,6 +249,7 @@ impl Player for PossibleBoardList {
                 self.list.replace(guesses);
             }
         }
+        self.log.update_time += started.elapsed();
 
         let moves = obs.legal_moves();
         let m = if let Some(m) = moves.iter().find(|m| m.captures_king()) {

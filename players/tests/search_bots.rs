@@ -1,0 +1,127 @@
+//! The search and belief-state bots: tactics, parameters, budgets.
+
+use fow_players::bots::BoardListSettings;
+use fow_players::{find, registry, Budget, PlayerSpec};
+use fow_variants::{Observation, Position, RuleSet};
+
+const SEARCHERS: [&str; 3] = [
+    "SimpleStockfish",
+    "PossibleBoardGenerator",
+    "PossibleBoardList",
+];
+
+fn choose(spec: &str, fen: &str, seed: u64, budget: &Budget) -> String {
+    let rules = RuleSet::thesis();
+    let pos = Position::from_fen(fen).unwrap();
+    let obs = Observation::new(&pos, &rules, 10, None);
+    let mut p = spec.parse::<PlayerSpec>().unwrap().build().unwrap();
+    p.start(pos.turn(), &rules, seed);
+    let m = p.choose(&obs, budget).unwrap();
+    assert!(obs.is_legal(&m), "{spec}: {m}");
+    m.uci()
+}
+
+#[test]
+fn searchers_capture_the_king_and_win_material() {
+    for bot in SEARCHERS {
+        for seed in 0..3 {
+            // The rook takes the king.
+            assert_eq!(
+                choose(
+                    bot,
+                    "k7/8/8/8/8/8/8/R3K3 w - - 0 1",
+                    seed,
+                    &Budget::default()
+                ),
+                "a1a8",
+                "{bot}"
+            );
+            // The bishop takes an undefended queen.
+            assert_eq!(
+                choose(
+                    bot,
+                    "4k3/8/8/8/8/2q5/8/B3K3 w - - 0 1",
+                    seed,
+                    &Budget::default()
+                ),
+                "a1c3",
+                "{bot}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_tiny_node_budget_still_gives_a_legal_move() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    for bot in SEARCHERS {
+        choose(
+            bot,
+            fen,
+            1,
+            &Budget {
+                nodes: Some(1),
+                time: None,
+            },
+        );
+        choose(&format!("{bot}:nodes=5"), fen, 1, &Budget::default());
+    }
+}
+
+#[test]
+fn a_time_limit_stops_thinking_with_a_legal_move() {
+    // Unlimited nodes and a deep search, stopped by a 1 ms limit: still a legal move.
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    choose(
+        "SimpleStockfish:depth=12,time=1",
+        fen,
+        1,
+        &Budget::default(),
+    );
+    choose(
+        "PossibleBoardGenerator:depth=12,time=1",
+        fen,
+        1,
+        &Budget::default(),
+    );
+    choose(
+        "PossibleBoardList:depth=8,nodes=0,time=1",
+        fen,
+        1,
+        &Budget::default(),
+    );
+}
+
+#[test]
+fn registry_defaults_are_the_settings_defaults() {
+    let info = find("PossibleBoardList").unwrap();
+    let d = BoardListSettings::default();
+    let default_of = |k: &str| info.params.iter().find(|p| p.name == k).unwrap().default;
+    assert_eq!(default_of("depth"), d.thinking.depth.to_string());
+    assert_eq!(default_of("nodes"), d.thinking.nodes.unwrap().to_string());
+    assert_eq!(default_of("cap"), d.cap.to_string());
+    assert_eq!(default_of("sample"), d.sample.to_string());
+    assert_eq!(default_of("guesses"), d.guesses.to_string());
+    for name in SEARCHERS {
+        let bot = registry().iter().find(|b| b.name == name).unwrap();
+        for p in ["depth", "nodes", "time"] {
+            assert!(bot.params.iter().any(|x| x.name == p), "{name} takes {p}");
+        }
+    }
+}
+
+#[test]
+fn bad_parameters_are_rejected() {
+    for spec in [
+        "SimpleStockfish:depth=0",
+        "SimpleStockfish:depth=three",
+        "PossibleBoardList:cap=0",
+        "PossibleBoardList:sample=-1",
+        "PossibleBoardGenerator:width=3",
+    ] {
+        assert!(
+            spec.parse::<PlayerSpec>().unwrap().build().is_err(),
+            "{spec}"
+        );
+    }
+}
