@@ -311,6 +311,10 @@ fn perft_view_players_and_bench_work() {
         "CaptureLargest",
         "CaptureWithLargestDifference",
         "Supporter",
+        "SimpleStockfish",
+        "PossibleBoardGenerator",
+        "PossibleBoardList",
+        "cap=20000",
     ] {
         assert!(out.contains(b), "{out}");
     }
@@ -321,11 +325,16 @@ fn perft_view_players_and_bench_work() {
             "200",
             "--perft-depth",
             "3",
+            "--belief-games",
+            "2",
             "--jobs",
             jobs,
         ]);
         assert!(
-            out.contains("M plies/s") && out.contains("M nodes/s"),
+            out.contains("M plies/s")
+                && out.contains("M nodes/s")
+                && out.contains("M children checked/s")
+                && out.contains("set size per decision: median"),
             "{out}"
         );
         out.lines()
@@ -349,5 +358,41 @@ fn perft_view_players_and_bench_work() {
             out.contains("Usage: fow ") && out.len() > 100,
             "{cmd} --help is too thin:\n{out}"
         );
+    }
+}
+
+#[test]
+fn search_bots_play_the_same_games_on_any_number_of_jobs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let players = "SimpleStockfish:depth=2,PossibleBoardGenerator:depth=2,\
+                   PossibleBoardList:cap=500,sample=4,nodes=20000,CaptureLargest";
+    let run = |jobs: &str| {
+        let dir = tmp.path().join(jobs);
+        let out = ok(&[
+            "tournament",
+            "--players",
+            players,
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--jobs",
+            jobs,
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(
+            out.contains("PossibleBoardList:cap=500,sample=4,nodes=20000"),
+            "{out}"
+        );
+        fs::read_to_string(dir.join("games.csv")).unwrap()
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    // 4 players, 12 games, none lost to a fault.
+    assert_eq!(one.lines().count(), 13);
+    for reason in ["illegal", "panic", "timeout", "error"] {
+        assert!(!one.to_lowercase().contains(reason), "{one}");
     }
 }
