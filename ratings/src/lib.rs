@@ -19,6 +19,9 @@
 //!
 //! The [tables](crosstable_text) turn results and fits into CSV or aligned text.
 //!
+//! [`fit_logistic`] is a general L2-penalised logistic regression (Newton's method, with
+//! standard errors), used to fit piece values to game results.
+//!
 //! ```
 //! use fow_ratings::{mle_elo, thesis_elo, Anchor, MleOptions, ResultMatrix, Score, ThesisOptions};
 //! let mut m = ResultMatrix::new(vec!["RandomMove".into(), "Bot".into()]);
@@ -38,6 +41,7 @@ mod anchor;
 mod error;
 mod graph;
 mod linalg;
+mod logistic;
 mod matrix_file;
 mod mle;
 mod results;
@@ -48,6 +52,7 @@ mod thesis;
 
 pub use anchor::Anchor;
 pub use error::{MatrixError, MleError, ParseError, TableError, ThesisError};
+pub use logistic::{fit_logistic, LogisticError, LogisticFit, LogisticOptions};
 pub use matrix_file::{format_match_matrix, parse_match_matrix};
 pub use mle::{mle_elo, MleFit, MleOptions};
 pub use results::ResultMatrix;
