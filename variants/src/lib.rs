@@ -10,6 +10,8 @@
 //! - [`FogView`]: what one side sees (written as fog-FEN, `?` for fog);
 //!   [`Observation`]: all a player gets for one decision.
 //! - [`Move`] with UCI text, and [`perft`].
+//! - [`read_pgn`]: games in PGN with long algebraic moves (chess.com's fog-of-war export),
+//!   replayed by [`PgnGame::replay`].
 //!
 //! Built on shakmaty's bitboards, attack tables, squares and FEN; shakmaty's own move
 //! generator is for standard chess (legal moves only), so the generator here is ours.
@@ -33,6 +35,7 @@ mod moves;
 mod moveset;
 mod observation;
 mod perft;
+mod pgn;
 mod position;
 mod rules;
 mod view;
@@ -43,6 +46,7 @@ pub use movegen::MoveSource;
 pub use moves::{Move, MoveKind, MoveText};
 pub use observation::Observation;
 pub use perft::{perft, perft_divide};
+pub use pgn::{read_pgn, PgnError, PgnGame, PgnReplay, PgnResult, ReplayError};
 pub use position::{apply_move, Position};
 pub use rules::{Castling, Promotion, RuleSet};
 pub use view::{board_diagram, piece_symbol, FogView};

@@ -3,16 +3,18 @@
 use std::path::PathBuf;
 
 use fow_variants::shakmaty::{Bitboard, Color, Square};
-use fow_variants::{Game, GameEnd, MoveKind, Position, RuleSet};
+use fow_variants::{read_pgn, Game, GameEnd, MoveKind, PgnGame, PgnResult, Position, RuleSet};
 
-struct PgnGame {
+/// One game file, read with the library's PGN reader.
+struct NamedGame {
     name: String,
     termination: String,
     result: String,
     moves: Vec<String>,
+    pgn: PgnGame,
 }
 
-fn load_games() -> Vec<PgnGame> {
+fn load_games() -> Vec<NamedGame> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/chesscom-fow");
     let mut paths: Vec<_> = std::fs::read_dir(&dir)
         .expect("data/chesscom-fow exists")
@@ -24,24 +26,16 @@ fn load_games() -> Vec<PgnGame> {
         .into_iter()
         .map(|p| {
             let text = std::fs::read_to_string(&p).unwrap();
-            let tag = |name: &str| {
-                text.lines()
-                    .find_map(|l| l.strip_prefix(&format!("[{name} \"")))
-                    .map(|v| v.trim_end_matches("\"]").to_string())
-                    .unwrap_or_default()
-            };
-            let moves = text
-                .lines()
-                .filter(|l| !l.starts_with('['))
-                .flat_map(str::split_whitespace)
-                .filter(|t| !t.ends_with('.') && !["1-0", "0-1", "1/2-1/2", "*"].contains(t))
-                .map(str::to_string)
-                .collect();
-            PgnGame {
+            let mut games = read_pgn(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            assert_eq!(games.len(), 1, "{}: one game per file", p.display());
+            let pgn = games.pop().unwrap();
+            let tag = |name: &str| pgn.tag(name).unwrap_or_default().to_string();
+            NamedGame {
                 name: p.file_stem().unwrap().to_string_lossy().into_owned(),
                 termination: tag("Termination"),
                 result: tag("Result"),
-                moves,
+                moves: pgn.moves.clone(),
+                pgn,
             }
         })
         .collect()
@@ -61,6 +55,25 @@ fn every_chesscom_game_replays_with_the_right_ending() {
     let mut en_passant = 0;
     let mut attacked_castles = Vec::new();
     for g in &games {
+        // The reader's result and replay agree with the tags and the move-by-move replay.
+        let expected_result = match g.result.as_str() {
+            "1-0" => Some(PgnResult::WhiteWins),
+            "0-1" => Some(PgnResult::BlackWins),
+            "1/2-1/2" => Some(PgnResult::Draw),
+            _ => None,
+        };
+        assert_eq!(g.pgn.result, expected_result, "{}", g.name);
+        let replay = g
+            .pgn
+            .replay(&rules)
+            .unwrap_or_else(|e| panic!("{}: {e}", g.name));
+        assert_eq!(replay.moves.len(), g.moves.len(), "{}", g.name);
+        assert_eq!(
+            replay.outcome.is_some(),
+            g.termination.starts_with("King captured"),
+            "{}",
+            g.name
+        );
         let mut game = Game::new(Position::startpos(), rules);
         let n = g.moves.len();
         for (i, text) in g.moves.iter().enumerate() {

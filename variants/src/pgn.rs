@@ -1,0 +1,485 @@
+//! A reader for PGN text with moves in UCI or long algebraic notation, as chess.com
+//! exports fog-of-war games (`1. d2d4 e7e6`, `3. Ng1f3 a7a5`, `Ke1g1`, `h7h8=Q`).
+//!
+//! [`read_pgn`] splits a text into [`PgnGame`]s (tag pairs, move texts, result);
+//! [`PgnGame::replay`] plays the moves under a [`RuleSet`]. Standard algebraic notation
+//! (`Nf3`, `O-O`) is not read: every move must name its from and to squares.
+//!
+//! Supported besides tags and moves: move numbers (`12.`, `12...`, also glued to the move
+//! as in `12.e2e4`), the results `1-0`, `0-1`, `1/2-1/2` and `*`, comments in braces
+//! (which may span lines) or after `;`, and NAGs (`$1`). Variations in parentheses are
+//! refused. Games follow each other; a game ends at its result or where the next tag
+//! section begins.
+
+use std::fmt;
+
+use shakmaty::Color;
+
+use crate::game::{Game, Outcome};
+use crate::moves::{Move, MoveText};
+use crate::position::Position;
+use crate::rules::RuleSet;
+
+/// The result of a PGN game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PgnResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+}
+
+impl PgnResult {
+    /// Reads `1-0`, `0-1` or `1/2-1/2`; `None` for anything else (including `*`).
+    pub fn parse(text: &str) -> Option<PgnResult> {
+        match text {
+            "1-0" => Some(PgnResult::WhiteWins),
+            "0-1" => Some(PgnResult::BlackWins),
+            "1/2-1/2" => Some(PgnResult::Draw),
+            _ => None,
+        }
+    }
+
+    /// The winner; `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            PgnResult::WhiteWins => Some(Color::White),
+            PgnResult::BlackWins => Some(Color::Black),
+            PgnResult::Draw => None,
+        }
+    }
+}
+
+impl fmt::Display for PgnResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PgnResult::WhiteWins => "1-0",
+            PgnResult::BlackWins => "0-1",
+            PgnResult::Draw => "1/2-1/2",
+        })
+    }
+}
+
+/// One game of a PGN text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// The tag pairs in file order, e.g. `("White", "oferwald")`.
+    pub tags: Vec<(String, String)>,
+    /// The move texts in order, without move numbers (`d2d4`, `Ng1f3`, `h7h8=Q`).
+    pub moves: Vec<String>,
+    /// The 1-based line of each move text, parallel to `moves`.
+    pub move_lines: Vec<usize>,
+    /// The result: the game's termination marker, else its `Result` tag; `None` when
+    /// neither gives a decided result (`*`, or both missing).
+    pub result: Option<PgnResult>,
+    /// The 1-based line where the game starts.
+    pub line: usize,
+}
+
+/// A PGN text that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    /// The 1-based line.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// A game's moves that could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The 1-based line of the offending move (or of the game, for a bad `FEN` tag).
+    pub line: usize,
+    /// The 0-based index of the offending move in [`PgnGame::moves`]; `None` for a bad
+    /// start position.
+    pub ply: Option<usize>,
+    /// What is wrong, naming the move number as PGN writes it (`move 12... Nf3e5`).
+    pub message: String,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// A replayed game: every position and move.
+#[derive(Clone, Debug)]
+pub struct PgnReplay {
+    /// `positions[i]` is the position before `moves[i]`; the last is the final position
+    /// (so there is one more position than moves).
+    pub positions: Vec<Position>,
+    /// The moves played.
+    pub moves: Vec<Move>,
+    /// How the rules ended the game with its last move, if they did (a king capture, a
+    /// draw rule); `None` when the game stopped otherwise (resignation, time).
+    pub outcome: Option<Outcome>,
+}
+
+impl PgnGame {
+    /// The value of the first tag called `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The start position: the `FEN` tag's, else the standard one.
+    pub fn start_position(&self) -> Result<Position, ReplayError> {
+        match self.tag("FEN") {
+            None => Ok(Position::startpos()),
+            Some(fen) => Position::from_fen(fen).map_err(|e| ReplayError {
+                line: self.line,
+                ply: None,
+                message: format!("FEN tag: {e}"),
+            }),
+        }
+    }
+
+    /// Plays the moves from the start position under `rules`. Fails at the first move
+    /// that is not legal there, or that follows the end of the game by the rules (a
+    /// captured king, a draw rule).
+    ///
+    /// ```
+    /// use fow_variants::{read_pgn, GameEnd, RuleSet};
+    /// let games = read_pgn("[Result \"1-0\"]\n\n1. e2e4 f7f6 2. Bf1c4 g7g5 3. Qd1h5 a7a6 4. Qh5e8 1-0\n")?;
+    /// let replay = games[0].replay(&RuleSet::chesscom()).unwrap();
+    /// assert_eq!(replay.moves.len(), 7);
+    /// assert_eq!(replay.outcome.unwrap().end, GameEnd::KingCaptured);
+    /// let bad = read_pgn("1. e2e4 e7e5 2. e4e5 *")?;
+    /// let e = bad[0].replay(&RuleSet::chesscom()).unwrap_err();
+    /// assert_eq!(e.message, "move 2. e4e5: illegal move 'e4e5'");
+    /// # Ok::<(), fow_variants::PgnError>(())
+    /// ```
+    pub fn replay(&self, rules: &RuleSet) -> Result<PgnReplay, ReplayError> {
+        let start = self.start_position()?;
+        let mut game = Game::new(start.clone(), *rules);
+        let mut positions = vec![start];
+        let mut moves = Vec::with_capacity(self.moves.len());
+        let mut outcome = None;
+        for (i, text) in self.moves.iter().enumerate() {
+            let pos = game.position();
+            let number = format!(
+                "move {}{} {text}",
+                pos.fullmoves(),
+                if pos.turn() == Color::White {
+                    "."
+                } else {
+                    "..."
+                }
+            );
+            let fail = |message: String| ReplayError {
+                line: self.move_lines.get(i).copied().unwrap_or(self.line),
+                ply: Some(i),
+                message,
+            };
+            if let Some(o) = outcome {
+                return Err(fail(format!(
+                    "{number}: the game already ended ({o:?}) by the rules"
+                )));
+            }
+            let m = pos
+                .parse_uci(text, rules)
+                .map_err(|e| fail(format!("{number}: {e}")))?;
+            outcome = game.play(&m);
+            moves.push(m);
+            positions.push(game.position().clone());
+        }
+        Ok(PgnReplay {
+            positions,
+            moves,
+            outcome,
+        })
+    }
+}
+
+/// Reads one `[Name "value"]` tag line (already trimmed).
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (name, rest) = inner.split_once(|c: char| c.is_whitespace())?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next()?),
+            '"' => return None,
+            c => value.push(c),
+        }
+    }
+    Some((name.to_string(), value))
+}
+
+/// Strips a leading move number (`12.`, `12...`) from a token; returns the rest, which may
+/// be empty.
+fn strip_move_number(token: &str) -> &str {
+    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 && token[digits..].starts_with('.') {
+        token[digits..].trim_start_matches('.')
+    } else {
+        token
+    }
+}
+
+/// Reads every game of a PGN text (see the [module docs](self) for what is accepted).
+///
+/// ```
+/// use fow_variants::{read_pgn, PgnResult};
+/// let text = "[White \"a\"]\n[Result \"0-1\"]\n\n1. d2d4 e7e6\n2. Ng1f3 Qd8h4 0-1\n\n\
+///             [White \"b\"]\n\n1. e2e4 {a comment} e7e5 *\n";
+/// let games = read_pgn(text)?;
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].tag("White"), Some("a"));
+/// assert_eq!(games[0].moves, ["d2d4", "e7e6", "Ng1f3", "Qd8h4"]);
+/// assert_eq!(games[0].move_lines, [4, 4, 5, 5]);
+/// assert_eq!(games[0].result, Some(PgnResult::BlackWins));
+/// assert_eq!((games[1].line, games[1].result), (7, None));
+/// let e = read_pgn("1. e2e4 e7e9").unwrap_err();
+/// assert_eq!(e.to_string(), "line 1: cannot read move 'e7e9'");
+/// # Ok::<(), fow_variants::PgnError>(())
+/// ```
+pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnError> {
+    let mut games = Vec::new();
+    let mut current: Option<PgnGame> = None;
+    // A game whose move text has begun: a tag line after it starts the next game.
+    let mut in_moves = false;
+    // The termination marker seen for the current game, with its line.
+    let mut marker: Option<(Option<PgnResult>, usize)> = None;
+    let mut comment_from: Option<usize> = None;
+
+    fn finish(
+        games: &mut Vec<PgnGame>,
+        current: &mut Option<PgnGame>,
+        marker: Option<(Option<PgnResult>, usize)>,
+    ) -> Result<(), PgnError> {
+        let Some(mut g) = current.take() else {
+            return Ok(());
+        };
+        let tagged = g.tag("Result").map(|r| (r, PgnResult::parse(r)));
+        g.result = match (marker, tagged) {
+            (Some((m, line)), Some((text, t))) if text != "*" && t != m => {
+                return Err(PgnError {
+                    line,
+                    message: format!(
+                        "the result '{}' contradicts the Result tag '{text}'",
+                        m.map_or("*".to_string(), |r| r.to_string())
+                    ),
+                })
+            }
+            (Some((m, _)), _) => m,
+            (None, Some((_, t))) => t,
+            (None, None) => None,
+        };
+        games.push(g);
+        Ok(())
+    }
+
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let mut rest = raw;
+        if comment_from.is_some() {
+            match rest.find('}') {
+                Some(end) => {
+                    rest = &rest[end + 1..];
+                    comment_from = None;
+                }
+                None => continue,
+            }
+        }
+        let trimmed = rest.trim();
+        if trimmed.starts_with('%') {
+            continue; // escape line
+        }
+        if trimmed.starts_with('[') {
+            if in_moves || marker.is_some() {
+                finish(&mut games, &mut current, marker.take())?;
+                in_moves = false;
+            }
+            let tag = parse_tag(trimmed).ok_or_else(|| PgnError {
+                line,
+                message: format!("malformed tag '{trimmed}' (expected [Name \"value\"])"),
+            })?;
+            current
+                .get_or_insert_with(|| PgnGame {
+                    line,
+                    ..PgnGame::default()
+                })
+                .tags
+                .push(tag);
+            continue;
+        }
+        while !rest.trim().is_empty() {
+            let r = rest.trim_start();
+            if let Some(after) = r.strip_prefix('{') {
+                match after.find('}') {
+                    Some(end) => rest = &after[end + 1..],
+                    None => {
+                        comment_from = Some(line);
+                        rest = "";
+                    }
+                }
+                continue;
+            }
+            if r.starts_with(';') {
+                break;
+            }
+            if r.starts_with('(') {
+                return Err(PgnError {
+                    line,
+                    message: "variations in parentheses are not supported".into(),
+                });
+            }
+            let end = r
+                .find(|c: char| c.is_whitespace() || c == '{' || c == ';' || c == '(')
+                .unwrap_or(r.len());
+            let token = &r[..end];
+            rest = &r[end..];
+            if token.starts_with('$') {
+                continue;
+            }
+            let token = strip_move_number(token);
+            if token.is_empty() {
+                continue;
+            }
+            if let Some((_, at)) = marker {
+                return Err(PgnError {
+                    line,
+                    message: format!(
+                        "'{token}' after the game's result (line {at}); separate games with a tag section"
+                    ),
+                });
+            }
+            let game = current.get_or_insert_with(|| PgnGame {
+                line,
+                ..PgnGame::default()
+            });
+            in_moves = true;
+            if token == "*" || PgnResult::parse(token).is_some() {
+                marker = Some((PgnResult::parse(token), line));
+                continue;
+            }
+            if MoveText::parse(token).is_none() {
+                return Err(PgnError {
+                    line,
+                    message: format!("cannot read move '{token}'"),
+                });
+            }
+            game.moves.push(token.to_string());
+            game.move_lines.push(line);
+        }
+        if trimmed.is_empty() && marker.is_some() {
+            // A blank line after the result closes the game.
+            finish(&mut games, &mut current, marker.take())?;
+            in_moves = false;
+        }
+    }
+    if let Some(line) = comment_from {
+        return Err(PgnError {
+            line,
+            message: "comment '{' never closed".into(),
+        });
+    }
+    finish(&mut games, &mut current, marker)?;
+    Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameEnd;
+
+    #[test]
+    fn reads_tags_moves_and_results() {
+        let text = "[Event \"x \\\"quoted\\\"\"]\n[Result \"1/2-1/2\"]\n\n1.e2e4 $1 e7e5 ; rest\n\
+                    2. Ng1f3 {multi\nline} 2... Nb8c6 3. Bf1c4 1/2-1/2\n";
+        let games = read_pgn(text).unwrap();
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        assert_eq!(g.tag("Event"), Some("x \"quoted\""));
+        assert_eq!(g.moves, ["e2e4", "e7e5", "Ng1f3", "Nb8c6", "Bf1c4"]);
+        assert_eq!(g.move_lines, [4, 4, 5, 6, 6]);
+        assert_eq!(g.result, Some(PgnResult::Draw));
+        assert_eq!(g.line, 1);
+    }
+
+    #[test]
+    fn games_without_blank_lines_or_markers_split_at_tags() {
+        let text = "[A \"1\"]\n1. e2e4 1-0\n[A \"2\"]\n[Result \"0-1\"]\n1. d2d4\n[A \"3\"]\n";
+        let games = read_pgn(text).unwrap();
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].result, Some(PgnResult::WhiteWins));
+        assert_eq!(games[1].result, Some(PgnResult::BlackWins));
+        assert_eq!(games[1].line, 3);
+        assert_eq!(games[2].moves.len(), 0);
+        assert_eq!(games[2].result, None);
+        assert!(read_pgn("").unwrap().is_empty());
+        assert!(read_pgn("\n\n").unwrap().is_empty());
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = read_pgn("[White \"a\"]\n[Black b]\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("malformed tag"), "{e}");
+        let e = read_pgn("[Result \"1-0\"]\n\n1. e2e4 0-1\n").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("contradicts"), "{e}");
+        let e = read_pgn("1. e2e4 (1. d2d4) e7e5").unwrap_err();
+        assert!(e.message.contains("variations"), "{e}");
+        let e = read_pgn("\n\n1. e2e4 {open\n").unwrap_err();
+        assert_eq!(e.line, 3);
+        let e = read_pgn("1. e2e4 1-0 e7e5").unwrap_err();
+        assert!(e.message.contains("after the game's result"), "{e}");
+        let e = read_pgn("1. Nf3").unwrap_err();
+        assert_eq!(e.to_string(), "line 1: cannot read move 'Nf3'");
+    }
+
+    #[test]
+    fn replays_with_promotion_castling_and_errors() {
+        let text = "1. e2e4 d7d5 2. e4d5 Ng8f6 3. d5d6 Nf6e4 4. d6c7 Ne4d6 5. c7d8=Q Ke8d8\n\
+                    6. Ng1f3 Bc8g4 7. Bf1e2 e7e6 8. Ke1g1 Bf8e7 *";
+        let games = read_pgn(text).unwrap();
+        let rules = RuleSet::chesscom();
+        let r = games[0].replay(&rules).unwrap();
+        assert_eq!(r.moves.len(), 16);
+        assert_eq!(r.positions.len(), 17);
+        assert_eq!(r.outcome, None);
+        assert_eq!(
+            r.positions[16].fen().split(' ').next().unwrap(),
+            "rn1k3r/pp2bppp/3np3/8/6b1/5N2/PPPPBPPP/RNBQ1RK1"
+        );
+        // A move after a king capture is refused, naming it.
+        let games = read_pgn("1. e2e4 f7f6 2. Qd1h5 a7a6 3. Qh5e8 a6a5").unwrap();
+        let e = games[0].replay(&rules).unwrap_err();
+        assert_eq!(e.ply, Some(5));
+        assert!(e
+            .message
+            .starts_with("move 3... a6a5: the game already ended"));
+        let mut short = games[0].clone();
+        short.moves.pop();
+        let r = short.replay(&rules).unwrap();
+        assert_eq!(r.outcome.unwrap().end, GameEnd::KingCaptured);
+        assert_eq!(r.outcome.unwrap().winner, Some(Color::White));
+        // The FEN tag sets the start.
+        let games = read_pgn("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n1. Ke1g1 *").unwrap();
+        assert_eq!(games[0].replay(&rules).unwrap().moves.len(), 1);
+        let games = read_pgn("[FEN \"nonsense\"]\n1. e2e4 *").unwrap();
+        assert_eq!(games[0].replay(&rules).unwrap_err().ply, None);
+    }
+}
