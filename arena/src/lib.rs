@@ -8,10 +8,13 @@
 //!   to `games.csv` as each game ends, resumable after a kill.
 //! - [`bench`](mod@bench): random-versus-random games for speed measurement, with a signature that
 //!   changes only when behaviour changes.
+//! - [`game_samples`] and friends: material-balance samples of recorded games, for fitting
+//!   piece values.
 
 pub mod bench;
 mod error;
 mod files;
+mod material;
 mod play;
 mod record;
 pub mod seed;
@@ -19,6 +22,10 @@ mod tournament;
 
 pub use error::ArenaError;
 pub use files::{read_games, read_rows, GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
+pub use material::{
+    game_samples, material_balance, pgn_samples, row_samples, Draws, MaterialOptions,
+    MaterialSample, MATERIAL_NAMES, MATERIAL_ROLES,
+};
 pub use play::{play_game, GameOptions};
 pub use record::{GameRecord, GameResult, Reason};
 pub use tournament::{Pairing, Tournament, TournamentConfig, TournamentReport};
