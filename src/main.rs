@@ -9,7 +9,10 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod error;
+mod evolve;
+mod params;
 mod perft;
+mod plot;
 mod players;
 mod rate;
 mod rules_args;
@@ -36,6 +39,8 @@ enum Command {
     Perft(perft::Args),
     View(view::Args),
     Bench(bench::Args),
+    Evolve(evolve::Args),
+    Params(params::Args),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +52,8 @@ fn main() -> ExitCode {
         Command::Perft(a) => perft::run(a),
         Command::View(a) => view::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Evolve(a) => evolve::run(a),
+        Command::Params(a) => params::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -99,7 +99,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             seed: a.seed.unwrap_or(DEFAULT_SEED),
             nodes: a.nodes,
         };
-        let dir = a.out.clone().unwrap_or_else(default_out);
+        let dir = a.out.clone().unwrap_or_else(|| default_out(""));
         (Tournament::create(config, &dir)?, dir)
     };
     let cfg = t.config().clone();
@@ -189,8 +189,8 @@ fn ms_per_move(players: &[String], rep: &fow_arena::TournamentReport) -> Vec<Opt
         .collect()
 }
 
-/// `results/runs/<YYYYmmdd-HHMMSS>` in UTC.
-fn default_out() -> PathBuf {
+/// `results/runs/<YYYYmmdd-HHMMSS><suffix>` in UTC.
+pub fn default_out(suffix: &str) -> PathBuf {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
@@ -207,7 +207,7 @@ fn default_out() -> PathBuf {
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
     PathBuf::from(format!(
-        "results/runs/{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
+        "results/runs/{y:04}{m:02}{d:02}-{:02}{:02}{:02}{suffix}",
         rem / 3600,
         rem % 3600 / 60,
         rem % 60

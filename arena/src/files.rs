@@ -223,3 +223,17 @@ pub(crate) fn rewrite_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), 
     }
     fs::rename(&tmp, path).map_err(io_err(path))
 }
+
+/// Writes `bytes` to `path` atomically: a temporary file beside it, synced, then renamed
+/// over it, so a kill leaves either the old or the new content.
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ArenaError> {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    let tmp = path.with_file_name(name);
+    {
+        let mut file = File::create(&tmp).map_err(io_err(&tmp))?;
+        file.write_all(bytes).map_err(io_err(&tmp))?;
+        file.sync_all().map_err(io_err(&tmp))?;
+    }
+    fs::rename(&tmp, path).map_err(io_err(path))
+}

@@ -13,6 +13,7 @@
 
 pub mod bench;
 mod error;
+pub mod evolve;
 mod files;
 mod material;
 mod play;

@@ -11,6 +11,7 @@
 
 pub mod belief;
 pub mod bots;
+mod parametrized;
 mod pick;
 mod player;
 mod registry;
@@ -18,6 +19,7 @@ pub mod search;
 mod spec;
 mod weights;
 
+pub use parametrized::{names_are_unique, Family, ParamError, Parametrized};
 pub use pick::best_move;
 pub use player::{Budget, Player, PlayerError, PlayerErrorKind};
 pub use registry::{build, find, registry, BotInfo, ParamInfo};

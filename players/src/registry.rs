@@ -1,6 +1,7 @@
 //! The registry: every built-in bot with a one-line description and its parameters.
 
 use crate::bots;
+use crate::parametrized::{Family, Parametrized};
 use crate::player::Player;
 use crate::spec::{PlayerSpec, SpecError};
 
@@ -24,6 +25,8 @@ pub struct BotInfo {
     pub description: &'static str,
     /// The parameters it accepts.
     pub params: &'static [ParamInfo],
+    /// For a bot whose behaviour is a vector of numbers: its [`Family`].
+    pub family: Option<Family>,
     build: fn(&PlayerSpec) -> Result<Box<dyn Player>, SpecError>,
 }
 
@@ -36,31 +39,47 @@ static BOTS: &[BotInfo] = &[
         name: "RandomMove",
         description: "plays a uniformly random legal move",
         params: &[],
+        family: None,
         build: plain::<bots::RandomMove>,
     },
     BotInfo {
         name: "CaptureKing",
         description: "captures the king when it can, otherwise a random move",
         params: &[],
+        family: None,
         build: plain::<bots::CaptureKing>,
     },
     BotInfo {
         name: "CaptureLargest",
         description: "captures the heaviest visible piece it can (P1 N3 B3 R5 Q10 K100)",
         params: &[],
+        family: None,
         build: plain::<bots::CaptureLargest>,
     },
     BotInfo {
         name: "CaptureWithLargestDifference",
         description: "maximises captured weight minus the weight of the moving piece",
         params: &[],
+        family: None,
         build: plain::<bots::CaptureWithLargestDifference>,
     },
     BotInfo {
         name: "Supporter",
         description: "captured weight plus the number of its pieces (not pawns or king) defended after the move",
         params: &[],
+        family: None,
         build: plain::<bots::Supporter>,
+    },
+    BotInfo {
+        name: "PositionaryEvaluator",
+        description: "piece-square and capture values (389 numbers, evolved by `fow evolve`); draws a move with probability proportional to exp(score)",
+        params: &[ParamInfo {
+            name: "params",
+            default: "(shipped)",
+            description: "a JSON parameter file (named values; missing names keep the shipped values)",
+        }],
+        family: Some(Family::of::<bots::PositionaryEvaluator>()),
+        build: build_parametrized::<bots::PositionaryEvaluator>,
     },
     BotInfo {
         name: "SimpleStockfish",
@@ -74,6 +93,7 @@ static BOTS: &[BotInfo] = &[
             NODES_PARAM,
             TIME_PARAM,
         ],
+        family: None,
         build: |spec| {
             Ok(Box::new(bots::SimpleStockfish::new(bots::Thinking::from_spec(
                 spec, 3, None,
@@ -92,6 +112,7 @@ static BOTS: &[BotInfo] = &[
             NODES_PARAM,
             TIME_PARAM,
         ],
+        family: None,
         build: |spec| {
             Ok(Box::new(bots::PossibleBoardGenerator::new(
                 bots::Thinking::from_spec(spec, 3, None)?,
@@ -129,6 +150,7 @@ static BOTS: &[BotInfo] = &[
                 description: "boards guessed when the set is rebuilt",
             },
         ],
+        family: None,
         build: |spec| {
             let positive = |key: &str, default: usize| -> Result<usize, SpecError> {
                 let v: usize = spec.parsed(key, default)?;
@@ -150,6 +172,24 @@ static BOTS: &[BotInfo] = &[
         },
     },
 ];
+
+/// Builds a parametrized bot: its shipped parameters, or those of `params=FILE`.
+fn build_parametrized<P: Parametrized>(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
+    let family = Family::of::<P>();
+    let params = match spec.param("params") {
+        None => P::default_params(),
+        Some(path) => family
+            .load(std::path::Path::new(path))
+            .map_err(|e| SpecError::BadParam {
+                bot: P::NAME.to_string(),
+                message: e.to_string(),
+            })?,
+    };
+    family.build(&params).map_err(|e| SpecError::BadParam {
+        bot: P::NAME.to_string(),
+        message: e.to_string(),
+    })
+}
 
 const NODES_PARAM: ParamInfo = ParamInfo {
     name: "nodes",

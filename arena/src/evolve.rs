@@ -1,0 +1,598 @@
+//! Evolving a parametrized bot with the thesis's genetic algorithm: parallel,
+//! deterministic from one seed, checkpointed after every epoch and resumable.
+//!
+//! Each epoch the population plays (every ordered pair `games_per_pair` games, or with
+//! `against` every individual `games_per_pair` games with each colour against one fixed
+//! opponent), 2 points a win and 1 a draw. The best `survivors` carry over (in rank order)
+//! and every other slot copies a random survivor and adds uniform noise in
+//! [-step/2, step/2] to every parameter. The epoch's best individual then plays a
+//! benchmark match (half the games with each colour) whose score is logged. The first
+//! population is the start vector and `population - 1` mutants of it.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use fow_players::{find, Family, PlayerSpec};
+use fow_variants::RuleSet;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::error::ArenaError;
+use crate::files::{io_err, write_atomic};
+use crate::play::{play_game, GameOptions};
+use crate::record::GameResult;
+use crate::seed::mix;
+
+/// The settings file of an evolution folder.
+pub const EVOLVE_FILE: &str = "evolve.json";
+/// The checkpoint written after every epoch.
+pub const CHECKPOINT_FILE: &str = "checkpoint.json";
+/// The per-epoch log.
+pub const LOG_FILE: &str = "log.csv";
+/// The parameters of the last epoch's best individual.
+pub const BEST_FILE: &str = "best.json";
+/// The parameters of the epoch champion with the highest benchmark score so far.
+pub const TOP_FILE: &str = "top-benchmark.json";
+
+/// The settings of an evolution (stored as `evolve.json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EvolveConfig {
+    /// The parametrized bot evolved (a registered name).
+    pub bot: String,
+    /// The starting parameter vector.
+    pub start: Vec<f64>,
+    /// Individuals per epoch.
+    pub population: usize,
+    /// Individuals carried over unchanged.
+    pub survivors: usize,
+    /// Width of the uniform mutation noise.
+    pub step: f64,
+    /// Games per ordered pair (or per colour against `against`).
+    pub games_per_pair: u32,
+    /// Epochs to run.
+    pub epochs: u32,
+    /// A fixed opponent spec: every individual plays only against it.
+    pub against: Option<String>,
+    /// The benchmark opponent spec.
+    pub benchmark: String,
+    /// Games of each benchmark match (0: none).
+    pub benchmark_games: u32,
+    /// The rules.
+    pub rules: RuleSet,
+    /// The master seed.
+    pub seed: u64,
+}
+
+impl EvolveConfig {
+    /// The family of the evolved bot.
+    pub fn family(&self) -> Result<Family, ArenaError> {
+        find(&self.bot).and_then(|b| b.family).ok_or_else(|| {
+            let names: Vec<&str> = fow_players::registry()
+                .iter()
+                .filter(|b| b.family.is_some())
+                .map(|b| b.name)
+                .collect();
+            ArenaError::Config(format!(
+                "'{}' is not a parametrized bot (parametrized: {})",
+                self.bot,
+                names.join(", ")
+            ))
+        })
+    }
+
+    /// Checks the settings.
+    pub fn validated(self) -> Result<EvolveConfig, ArenaError> {
+        let family = self.family()?;
+        let n = (family.param_names)().len();
+        if self.start.len() != n {
+            return Err(ArenaError::Config(format!(
+                "{} takes {n} parameters, the start vector has {}",
+                self.bot,
+                self.start.len()
+            )));
+        }
+        if self.population < 2 || self.survivors == 0 || self.survivors > self.population {
+            return Err(ArenaError::Config(format!(
+                "need a population of at least 2 and 1 to {} survivors",
+                self.population
+            )));
+        }
+        if !(self.step.is_finite() && self.step >= 0.0) {
+            return Err(ArenaError::Config("--step must be a number >= 0".into()));
+        }
+        if self.games_per_pair == 0 {
+            return Err(ArenaError::Config(
+                "--games-per-pair must be at least 1".into(),
+            ));
+        }
+        for spec in self.against.iter().chain([&self.benchmark]) {
+            spec.parse::<PlayerSpec>()?.build()?;
+        }
+        Ok(self)
+    }
+}
+
+/// One epoch's line of the log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EpochLog {
+    /// The epoch (0-based).
+    pub epoch: u32,
+    /// Index of the best individual in the epoch's population.
+    pub best_index: usize,
+    /// Its points (2 a win, 1 a draw).
+    pub best_points: u32,
+    /// The most points an individual could get.
+    pub max_points: u32,
+    /// Its share of the points it could get.
+    pub best_score: f64,
+    /// Its benchmark score (wins + draws/2 over games; empty without a benchmark).
+    pub benchmark_score: Option<f64>,
+    /// Mean over parameters of the population's standard deviation.
+    pub spread: f64,
+    /// Games played this epoch (benchmark included).
+    pub games: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Checkpoint {
+    epochs_done: u32,
+    population: Vec<Vec<f64>>,
+    history: Vec<EpochLog>,
+    best: Vec<f64>,
+    top: Option<(f64, Vec<f64>)>,
+}
+
+/// An evolution in a folder: created fresh or reopened from its checkpoint.
+pub struct Evolution {
+    dir: PathBuf,
+    config: EvolveConfig,
+    family: Family,
+    state: Checkpoint,
+}
+
+fn json_err(path: &Path) -> impl FnOnce(serde_json::Error) -> ArenaError + '_ {
+    move |e| ArenaError::Format {
+        path: path.to_path_buf(),
+        line: e.line() as u64,
+        message: e.to_string(),
+    }
+}
+
+impl Evolution {
+    /// Starts an evolution in `dir` (created if needed; it must not hold one already).
+    pub fn create(dir: &Path, config: EvolveConfig) -> Result<Evolution, ArenaError> {
+        let config = config.validated()?;
+        let family = config.family()?;
+        if dir.join(EVOLVE_FILE).exists() {
+            return Err(ArenaError::Config(format!(
+                "{} already holds an evolution: use --resume to continue it, or another --out",
+                dir.display()
+            )));
+        }
+        fs::create_dir_all(dir).map_err(io_err(dir))?;
+        let path = dir.join(EVOLVE_FILE);
+        let text = serde_json::to_string_pretty(&config).map_err(json_err(&path))?;
+        write_atomic(&path, text.as_bytes())?;
+        let mut rng = Pcg64Mcg::seed_from_u64(mix(config.seed ^ 0x1a17_1a1));
+        let mut population = vec![config.start.clone()];
+        while population.len() < config.population {
+            population.push(mutant(&config.start, config.step, &mut rng));
+        }
+        let state = Checkpoint {
+            epochs_done: 0,
+            population,
+            history: Vec::new(),
+            best: config.start.clone(),
+            top: None,
+        };
+        let evo = Evolution {
+            dir: dir.to_path_buf(),
+            config,
+            family,
+            state,
+        };
+        evo.save()?;
+        Ok(evo)
+    }
+
+    /// Reopens the evolution in `dir` where its last checkpoint left it.
+    pub fn open(dir: &Path) -> Result<Evolution, ArenaError> {
+        let path = dir.join(EVOLVE_FILE);
+        let text = fs::read_to_string(&path).map_err(io_err(&path))?;
+        let config: EvolveConfig = serde_json::from_str(&text).map_err(json_err(&path))?;
+        let config = config.validated()?;
+        let family = config.family()?;
+        let cpath = dir.join(CHECKPOINT_FILE);
+        let text = fs::read_to_string(&cpath).map_err(io_err(&cpath))?;
+        let state: Checkpoint = serde_json::from_str(&text).map_err(json_err(&cpath))?;
+        let n = config.start.len();
+        if state.population.len() != config.population
+            || state.population.iter().any(|p| p.len() != n)
+            || state.history.len() != state.epochs_done as usize
+        {
+            return Err(ArenaError::Format {
+                path: cpath,
+                line: 1,
+                message: "the checkpoint does not match evolve.json".into(),
+            });
+        }
+        Ok(Evolution {
+            dir: dir.to_path_buf(),
+            config,
+            family,
+            state,
+        })
+    }
+
+    /// Raises the number of epochs of the evolution in `dir` to `epochs` (rewriting
+    /// `evolve.json`) and reopens it; the epochs already run are unchanged.
+    pub fn extend(dir: &Path, epochs: u32) -> Result<Evolution, ArenaError> {
+        let mut evo = Evolution::open(dir)?;
+        if epochs > evo.config.epochs {
+            evo.config.epochs = epochs;
+            let path = dir.join(EVOLVE_FILE);
+            let text = serde_json::to_string_pretty(&evo.config).map_err(json_err(&path))?;
+            write_atomic(&path, text.as_bytes())?;
+        }
+        Ok(evo)
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &EvolveConfig {
+        &self.config
+    }
+
+    /// Epochs finished so far.
+    pub fn epochs_done(&self) -> u32 {
+        self.state.epochs_done
+    }
+
+    /// The log of every finished epoch.
+    pub fn history(&self) -> &[EpochLog] {
+        &self.state.history
+    }
+
+    /// The last finished epoch's best parameters (the start vector before any epoch).
+    pub fn best(&self) -> &[f64] {
+        &self.state.best
+    }
+
+    /// The bot's family.
+    pub fn family(&self) -> Family {
+        self.family
+    }
+
+    /// The checkpoint, the log, `best.json` and `top-benchmark.json`, each written
+    /// atomically: a kill at any moment leaves the last finished epoch on disk.
+    fn save(&self) -> Result<(), ArenaError> {
+        let log = self.dir.join(LOG_FILE);
+        let mut w = csv::Writer::from_writer(Vec::new());
+        for h in &self.state.history {
+            w.serialize(h).map_err(|e| ArenaError::Io {
+                path: log.clone(),
+                message: e.to_string(),
+            })?;
+        }
+        if self.state.history.is_empty() {
+            w.write_record([
+                "epoch",
+                "best_index",
+                "best_points",
+                "max_points",
+                "best_score",
+                "benchmark_score",
+                "spread",
+                "games",
+            ])
+            .map_err(|e| ArenaError::Io {
+                path: log.clone(),
+                message: e.to_string(),
+            })?;
+        }
+        let bytes = w.into_inner().map_err(|e| ArenaError::Io {
+            path: log.clone(),
+            message: e.to_string(),
+        })?;
+        write_atomic(&log, &bytes)?;
+        write_atomic(
+            &self.dir.join(BEST_FILE),
+            self.family.to_json(&self.state.best).as_bytes(),
+        )?;
+        if let Some((_, top)) = &self.state.top {
+            write_atomic(
+                &self.dir.join(TOP_FILE),
+                self.family.to_json(top).as_bytes(),
+            )?;
+        }
+        // The checkpoint last: it is what --resume trusts.
+        let cpath = self.dir.join(CHECKPOINT_FILE);
+        let text = serde_json::to_string(&self.state).map_err(json_err(&cpath))?;
+        write_atomic(&cpath, text.as_bytes())
+    }
+
+    /// Runs epochs until `config.epochs` are done, on `jobs` threads, calling `on_epoch`
+    /// after each one is saved.
+    pub fn run(
+        &mut self,
+        jobs: usize,
+        mut on_epoch: impl FnMut(&EpochLog),
+    ) -> Result<(), ArenaError> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.max(1))
+            .build()
+            .map_err(|e| ArenaError::Config(format!("thread pool: {e}")))?;
+        let against = match &self.config.against {
+            Some(s) => Some(s.parse::<PlayerSpec>()?),
+            None => None,
+        };
+        let benchmark: PlayerSpec = self.config.benchmark.parse()?;
+        while self.state.epochs_done < self.config.epochs {
+            let epoch = self.state.epochs_done;
+            let log = pool.install(|| self.epoch(epoch, against.as_ref(), &benchmark))?;
+            on_epoch(&log);
+        }
+        Ok(())
+    }
+
+    fn epoch(
+        &mut self,
+        epoch: u32,
+        against: Option<&PlayerSpec>,
+        benchmark: &PlayerSpec,
+    ) -> Result<EpochLog, ArenaError> {
+        let cfg = &self.config;
+        let pop = &self.state.population;
+        let n = pop.len();
+        let opts = GameOptions::new(cfg.rules);
+        let family = self.family;
+        let epoch_seed = mix(cfg.seed ^ mix(u64::from(epoch) + 1));
+        // (white, black, round); OPPONENT stands for the fixed opponent.
+        const OPPONENT: usize = usize::MAX;
+        let mut schedule = Vec::new();
+        for k in 0..cfg.games_per_pair {
+            for i in 0..n {
+                match against {
+                    Some(_) => {
+                        schedule.push((i, OPPONENT, k));
+                        schedule.push((OPPONENT, i, k));
+                    }
+                    None => {
+                        for j in (0..n).filter(|&j| j != i) {
+                            schedule.push((i, j, k));
+                        }
+                    }
+                }
+            }
+        }
+        let build = |who: usize| -> Result<Box<dyn fow_players::Player>, ArenaError> {
+            match (who, against) {
+                (OPPONENT, Some(spec)) => Ok(spec.build()?),
+                _ => family
+                    .build(&pop[who])
+                    .map_err(|e| ArenaError::Config(e.to_string())),
+            }
+        };
+        let results: Vec<GameResult> = schedule
+            .par_iter()
+            .map(|&(w, b, k)| {
+                let seed =
+                    mix(epoch_seed ^ mix(((w as u64) << 40) ^ ((b as u64) << 16) ^ u64::from(k)));
+                let (mut pw, mut pb) = (build(w)?, build(b)?);
+                Ok(play_game(pw.as_mut(), pb.as_mut(), "w", "b", seed, &opts).result)
+            })
+            .collect::<Result<_, ArenaError>>()?;
+        let mut points = vec![0u32; n];
+        for (&(w, b, _), r) in schedule.iter().zip(&results) {
+            let (pw, pb) = match r {
+                GameResult::WhiteWins => (2, 0),
+                GameResult::BlackWins => (0, 2),
+                GameResult::Draw => (1, 1),
+            };
+            if w != OPPONENT {
+                points[w] += pw;
+            }
+            if b != OPPONENT {
+                points[b] += pb;
+            }
+        }
+        let games_each = match against {
+            Some(_) => 2 * cfg.games_per_pair,
+            None => 2 * cfg.games_per_pair * (n as u32 - 1),
+        };
+        let mut rank: Vec<usize> = (0..n).collect();
+        rank.sort_by(|&a, &b| points[b].cmp(&points[a]).then(a.cmp(&b)));
+        let best = rank[0];
+
+        // The benchmark match of the epoch's best.
+        let bench_seed = mix(epoch_seed ^ 0xbe9c_4a11);
+        let bench: Vec<f64> = (0..cfg.benchmark_games)
+            .into_par_iter()
+            .map(|g| {
+                let mut me = build(best)?;
+                let mut other = benchmark.build()?;
+                let seed = mix(bench_seed ^ u64::from(g));
+                let white = g % 2 == 0;
+                let r = if white {
+                    play_game(me.as_mut(), other.as_mut(), "w", "b", seed, &opts).result
+                } else {
+                    play_game(other.as_mut(), me.as_mut(), "w", "b", seed, &opts).result
+                };
+                Ok(match (r, white) {
+                    (GameResult::Draw, _) => 0.5,
+                    (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 1.0,
+                    _ => 0.0,
+                })
+            })
+            .collect::<Result<_, ArenaError>>()?;
+        let benchmark_score =
+            (!bench.is_empty()).then(|| bench.iter().sum::<f64>() / bench.len() as f64);
+
+        let log = EpochLog {
+            epoch,
+            best_index: best,
+            best_points: points[best],
+            max_points: 2 * games_each,
+            best_score: f64::from(points[best]) / f64::from(2 * games_each),
+            benchmark_score,
+            spread: spread(pop),
+            games: schedule.len() as u64 + u64::from(cfg.benchmark_games),
+        };
+
+        // The next population: survivors in rank order, then mutants of random survivors.
+        let mut rng = Pcg64Mcg::seed_from_u64(mix(epoch_seed ^ 0x5e1e_c7));
+        let survivors: Vec<Vec<f64>> = rank[..cfg.survivors]
+            .iter()
+            .map(|&i| pop[i].clone())
+            .collect();
+        let mut next = survivors.clone();
+        while next.len() < n {
+            let parent = &survivors[rng.random_range(0..survivors.len())];
+            next.push(mutant(parent, cfg.step, &mut rng));
+        }
+        let best_params = pop[best].clone();
+        if let Some(s) = benchmark_score {
+            if self.state.top.as_ref().is_none_or(|(t, _)| s > *t) {
+                self.state.top = Some((s, best_params.clone()));
+            }
+        }
+        self.state.best = best_params;
+        self.state.population = next;
+        self.state.history.push(log.clone());
+        self.state.epochs_done = epoch + 1;
+        self.save()?;
+        Ok(log)
+    }
+}
+
+/// `parent` plus uniform noise in [-step/2, step/2] on every parameter.
+fn mutant(parent: &[f64], step: f64, rng: &mut Pcg64Mcg) -> Vec<f64> {
+    parent
+        .iter()
+        .map(|v| v + (rng.random::<f64>() - 0.5) * step)
+        .collect()
+}
+
+/// Mean over parameters of the population's standard deviation.
+fn spread(pop: &[Vec<f64>]) -> f64 {
+    let n = pop.len() as f64;
+    let dims = pop.first().map_or(0, Vec::len);
+    if dims == 0 {
+        return 0.0;
+    }
+    (0..dims)
+        .map(|d| {
+            let mean = pop.iter().map(|p| p[d]).sum::<f64>() / n;
+            (pop.iter().map(|p| (p[d] - mean).powi(2)).sum::<f64>() / n).sqrt()
+        })
+        .sum::<f64>()
+        / dims as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(epochs: u32) -> EvolveConfig {
+        EvolveConfig {
+            bot: "PositionaryEvaluator".into(),
+            start: vec![0.0; 389],
+            population: 6,
+            survivors: 2,
+            step: 1.0,
+            games_per_pair: 1,
+            epochs,
+            against: None,
+            benchmark: "CaptureLargest".into(),
+            benchmark_games: 10,
+            rules: RuleSet::thesis(),
+            seed: 4,
+        }
+    }
+
+    fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+        [LOG_FILE, BEST_FILE, TOP_FILE, CHECKPOINT_FILE]
+            .iter()
+            .map(|f| (f.to_string(), fs::read(dir.join(f)).unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn resumed_runs_equal_uninterrupted_ones_and_threads_do_not_matter() {
+        let tmp = tempfile::tempdir().unwrap();
+        let a = tmp.path().join("a");
+        let mut evo = Evolution::create(&a, config(3)).unwrap();
+        let mut seen = Vec::new();
+        evo.run(2, |l| seen.push(l.epoch)).unwrap();
+        assert_eq!(seen, [0, 1, 2]);
+        assert_eq!(evo.history().len(), 3);
+
+        // Stop after one epoch (as a kill would), then resume on one thread.
+        let b = tmp.path().join("b");
+        let mut short = Evolution::create(&b, config(1)).unwrap();
+        short.run(1, |_| {}).unwrap();
+        let mut resumed = Evolution::extend(&b, 3).unwrap();
+        assert_eq!(resumed.epochs_done(), 1);
+        resumed.run(1, |_| {}).unwrap();
+        assert_eq!(files(&a), files(&b));
+    }
+
+    #[test]
+    fn survivors_carry_over_and_mutants_stay_within_the_step() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut evo = Evolution::create(tmp.path(), config(1)).unwrap();
+        let before = evo.state.population.clone();
+        evo.run(1, |_| {}).unwrap();
+        let log = &evo.history()[0];
+        let after = &evo.state.population;
+        assert_eq!(after[0], before[log.best_index]);
+        assert_eq!(evo.best(), before[log.best_index].as_slice());
+        for m in &after[2..] {
+            let near = after[..2]
+                .iter()
+                .any(|s| s.iter().zip(m).all(|(a, b)| (a - b).abs() <= 0.5));
+            assert!(near, "a mutant is within step/2 of a survivor");
+        }
+        assert!(log.best_points > 0 && log.best_points <= log.max_points);
+        assert_eq!(log.max_points, 2 * 2 * 5);
+        assert!(log.benchmark_score.is_some());
+        assert!(log.spread > 0.2 && log.spread < 0.35, "{}", log.spread);
+    }
+
+    #[test]
+    fn against_mode_and_bad_settings() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut cfg = config(1);
+        cfg.against = Some("RandomMove".into());
+        cfg.benchmark_games = 0;
+        let mut evo = Evolution::create(tmp.path(), cfg).unwrap();
+        evo.run(1, |_| {}).unwrap();
+        let log = &evo.history()[0];
+        assert_eq!(log.max_points, 4);
+        assert_eq!(log.games, 12);
+        assert_eq!(log.benchmark_score, None);
+        // A second create in the same folder is refused.
+        assert!(Evolution::create(tmp.path(), config(1)).is_err());
+        for bad in [
+            EvolveConfig {
+                bot: "RandomMove".into(),
+                ..config(1)
+            },
+            EvolveConfig {
+                start: vec![0.0; 3],
+                ..config(1)
+            },
+            EvolveConfig {
+                survivors: 7,
+                ..config(1)
+            },
+            EvolveConfig {
+                benchmark: "Nobody".into(),
+                ..config(1)
+            },
+        ] {
+            assert!(bad.validated().is_err());
+        }
+    }
+}
