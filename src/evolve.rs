@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use fow_arena::evolve::{EvolveConfig, Evolution, BEST_FILE, LOG_FILE, TOP_FILE};
+use fow_arena::evolve::{Evolution, EvolveConfig, BEST_FILE, LOG_FILE, TOP_FILE};
 use fow_players::{find, registry};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -85,7 +85,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let (mut evo, dir) = if a.resume {
         let dir = a.out.clone().expect("clap requires --out with --resume");
         if a.rules.any_given() {
-            return Err(input("--resume takes the rules from evolve.json; drop the rule options"));
+            return Err(input(
+                "--resume takes the rules from evolve.json; drop the rule options",
+            ));
         }
         let mut evo = Evolution::open(&dir)?;
         if a.epochs > evo.config().epochs {
@@ -186,7 +188,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let history = evo.history();
     let show: Vec<usize> = {
         let n = history.len();
-        let mut v: Vec<usize> = (0..n).filter(|i| n <= 12 || i % (n / 10).max(1) == 0).collect();
+        let mut v: Vec<usize> = (0..n)
+            .filter(|i| n <= 12 || i % (n / 10).max(1) == 0)
+            .collect();
         if n > 0 && v.last() != Some(&(n - 1)) {
             v.push(n - 1);
         }

@@ -45,9 +45,12 @@ fn family_of(name: &str) -> Result<Family, CliError> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    find(name)
-        .and_then(|b| b.family)
-        .ok_or_else(|| input(format!("'{name}' is not a parametrized bot (parametrized: {})", names())))
+    find(name).and_then(|b| b.family).ok_or_else(|| {
+        input(format!(
+            "'{name}' is not a parametrized bot (parametrized: {})",
+            names()
+        ))
+    })
 }
 
 /// Runs the subcommand.
@@ -72,13 +75,23 @@ pub fn run(a: Args) -> Result<(), CliError> {
             let mut values = Vec::new();
             for (i, line) in text.lines().enumerate() {
                 for word in line.split_whitespace() {
-                    let v: f64 = word.parse().ok().filter(|v: &f64| v.is_finite()).ok_or_else(|| {
-                        input(format!("{}:{}: '{word}' is not a number", file.display(), i + 1))
-                    })?;
+                    let v: f64 = word
+                        .parse()
+                        .ok()
+                        .filter(|v: &f64| v.is_finite())
+                        .ok_or_else(|| {
+                            input(format!(
+                                "{}:{}: '{word}' is not a number",
+                                file.display(),
+                                i + 1
+                            ))
+                        })?;
                     values.push(v);
                 }
             }
-            family.build(&values).map_err(|e| input(format!("{}: {e}", file.display())))?;
+            family
+                .build(&values)
+                .map_err(|e| input(format!("{}: {e}", file.display())))?;
             let json = family.to_json(&values);
             match out {
                 Some(path) => std::fs::write(&path, json)

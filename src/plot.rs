@@ -37,11 +37,7 @@ pub fn benchmark_plot(
         .draw_series(LineSeries::new(points.iter().copied(), &BLUE))
         .map_err(|e| fail(&e))?;
     chart
-        .draw_series(
-            points
-                .iter()
-                .map(|&p| Circle::new(p, 2, BLUE.filled())),
-        )
+        .draw_series(points.iter().map(|&p| Circle::new(p, 2, BLUE.filled())))
         .map_err(|e| fail(&e))?;
     root.present().map_err(|e| fail(&e))?;
     Ok(())

@@ -102,12 +102,11 @@ impl Family {
 
     /// Parameter file text applied over `base` (every value it names replaces `base`'s).
     pub fn parse_over(&self, text: &str, base: Vec<f64>) -> Result<Vec<f64>, ParamError> {
-        let json: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-            ParamError(format!("line {}: not valid JSON: {e}", e.line()))
+        let json: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| ParamError(format!("line {}: not valid JSON: {e}", e.line())))?;
+        let obj = json.as_object().ok_or_else(|| {
+            ParamError("expected a JSON object {\"bot\": ..., \"values\": {...}}".into())
         })?;
-        let obj = json
-            .as_object()
-            .ok_or_else(|| ParamError("expected a JSON object {\"bot\": ..., \"values\": {...}}".into()))?;
         if let Some(bot) = obj.get("bot").and_then(|b| b.as_str()) {
             if bot != self.name {
                 return Err(ParamError(format!(
@@ -139,7 +138,10 @@ impl Family {
     pub fn to_json(&self, params: &[f64]) -> String {
         let names = (self.param_names)();
         let mut out = String::new();
-        out.push_str(&format!("{{\n  \"bot\": {:?},\n  \"values\": {{\n", self.name));
+        out.push_str(&format!(
+            "{{\n  \"bot\": {:?},\n  \"values\": {{\n",
+            self.name
+        ));
         for (i, (n, v)) in names.iter().zip(params).enumerate() {
             let sep = if i + 1 < names.len() { "," } else { "" };
             out.push_str(&format!(

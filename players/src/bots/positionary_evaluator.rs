@@ -75,7 +75,11 @@ impl Parametrized for PositionaryEvaluator {
     }
 
     fn from_params(params: &[f64]) -> Self {
-        assert_eq!(params.len(), PARAM_COUNT, "PositionaryEvaluator takes 389 parameters");
+        assert_eq!(
+            params.len(),
+            PARAM_COUNT,
+            "PositionaryEvaluator takes 389 parameters"
+        );
         let mut table = [[[0.0; 64]; 6]; 2];
         for color in Color::ALL {
             for role in Role::ALL {
@@ -163,7 +167,12 @@ mod tests {
     use fow_variants::Position;
 
     fn obs(fen: &str) -> Observation {
-        Observation::new(&fen.parse::<Position>().unwrap(), &RuleSet::thesis(), 10, None)
+        Observation::new(
+            &fen.parse::<Position>().unwrap(),
+            &RuleSet::thesis(),
+            10,
+            None,
+        )
     }
 
     #[test]
@@ -177,10 +186,22 @@ mod tests {
         assert_eq!(names[5 + 63], "pawn.h1");
         assert_eq!(names[PARAM_COUNT - 1], "king.h1");
         // White's e2 pawn is row 6 (from rank 8), Black's e7 pawn is row 6 too (mirrored).
-        assert_eq!(square_index(Color::White, Role::Pawn, Square::E2), 5 + 8 * 6 + 4);
-        assert_eq!(square_index(Color::Black, Role::Pawn, Square::E7), 5 + 8 * 6 + 4);
-        assert_eq!(names[square_index(Color::White, Role::Knight, Square::G1)], "knight.g1");
-        assert_eq!(names[square_index(Color::Black, Role::Knight, Square::G8)], "knight.g1");
+        assert_eq!(
+            square_index(Color::White, Role::Pawn, Square::E2),
+            5 + 8 * 6 + 4
+        );
+        assert_eq!(
+            square_index(Color::Black, Role::Pawn, Square::E7),
+            5 + 8 * 6 + 4
+        );
+        assert_eq!(
+            names[square_index(Color::White, Role::Knight, Square::G1)],
+            "knight.g1"
+        );
+        assert_eq!(
+            names[square_index(Color::Black, Role::Knight, Square::G8)],
+            "knight.g1"
+        );
     }
 
     #[test]
@@ -199,7 +220,12 @@ mod tests {
             assert_eq!(bot.choose(&o, &Budget::default()).unwrap().uci(), "d1a1");
         }
         // Score = to - from + victim.
-        let m = o.legal_moves().iter().find(|m| m.uci() == "d1a1").copied().unwrap();
+        let m = o
+            .legal_moves()
+            .iter()
+            .find(|m| m.uci() == "d1a1")
+            .copied()
+            .unwrap();
         params[square_index(Color::White, Role::Rook, Square::A1)] = 2.0;
         params[square_index(Color::White, Role::Rook, Square::D1)] = 0.5;
         let bot = PositionaryEvaluator::from_params(&params);
@@ -214,10 +240,15 @@ mod tests {
         let mut bot = PositionaryEvaluator::from_params(&bot_params);
         bot.start(Color::White, &RuleSet::thesis(), 3);
         for _ in 0..4000 {
-            *counts.entry(bot.choose(&o, &Budget::default()).unwrap()).or_insert(0) += 1;
+            *counts
+                .entry(bot.choose(&o, &Budget::default()).unwrap())
+                .or_insert(0) += 1;
         }
         assert_eq!(counts.len(), 20);
-        assert!(counts.values().all(|&c| (120..=290).contains(&c)), "{counts:?}");
+        assert!(
+            counts.values().all(|&c| (120..=290).contains(&c)),
+            "{counts:?}"
+        );
     }
 
     #[test]

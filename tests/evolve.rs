@@ -1,0 +1,193 @@
+//! End-to-end tests of `fow evolve` and `fow params`.
+
+use std::fs;
+use std::process::Command;
+
+fn fow(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_fow"))
+        .args(args)
+        .output()
+        .expect("fow runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = fow(args);
+    assert!(
+        out.status.success(),
+        "fow {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let out = fow(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "fow {args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "{err}");
+}
+
+const SMALL: [&str; 10] = [
+    "--population",
+    "5",
+    "--survivors",
+    "2",
+    "--benchmark-games",
+    "6",
+    "--seed",
+    "7",
+    "--jobs",
+    "2",
+];
+
+#[test]
+fn evolve_resumes_exactly_and_writes_its_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let full = tmp.path().join("full");
+    let part = tmp.path().join("part");
+    let run = |dir: &std::path::Path, epochs: &str, extra: &[&str]| {
+        let mut args = vec![
+            "evolve",
+            "--quiet",
+            "--epochs",
+            epochs,
+            "--out",
+            dir.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        ok(&args)
+    };
+    let out = run(&full, "3", &SMALL);
+    assert!(out.contains("3 epochs"), "{out}");
+    run(&part, "1", &SMALL);
+    let out = run(&part, "3", &["--resume"]);
+    assert!(out.contains("2 epochs"), "{out}");
+    for f in [
+        "log.csv",
+        "best.json",
+        "top-benchmark.json",
+        "checkpoint.json",
+    ] {
+        assert_eq!(
+            fs::read(full.join(f)).unwrap(),
+            fs::read(part.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+    let log = fs::read_to_string(full.join("log.csv")).unwrap();
+    assert_eq!(log.lines().count(), 4, "{log}");
+    assert!(log.starts_with(
+        "epoch,best_index,best_points,max_points,best_score,benchmark_score,spread,games"
+    ));
+    let svg = fs::read_to_string(full.join("plot.svg")).unwrap();
+    assert!(svg.contains("<svg") && svg.contains("epoch"), "an SVG plot");
+    // The best parameters load as a player and show by name.
+    let best = full.join("best.json");
+    let spec = format!("PositionaryEvaluator:params={}", best.display());
+    let shown = ok(&["params", "show", &spec]);
+    assert_eq!(shown.lines().count(), 389);
+    assert!(shown.starts_with("capture.pawn"));
+    ok(&[
+        "tournament",
+        "--players",
+        &format!("RandomMove,{spec}"),
+        "--games",
+        "1",
+        "--quiet",
+        "--out",
+        tmp.path().join("t").to_str().unwrap(),
+    ]);
+    // Against a fixed opponent.
+    let out = run(
+        &tmp.path().join("against"),
+        "1",
+        &[&SMALL[..], &["--against", "RandomMove"]].concat(),
+    );
+    assert!(out.contains("against RandomMove"), "{out}");
+}
+
+#[test]
+fn evolve_and_params_reject_bad_input() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("e");
+    fails(
+        &[
+            "evolve",
+            "--bot",
+            "RandomMove",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "not a parametrized bot",
+    );
+    fails(
+        &["evolve", "--bot", "Nobody", "--out", out.to_str().unwrap()],
+        "unknown bot 'Nobody'",
+    );
+    fails(
+        &["evolve", "--survivors", "0", "--out", out.to_str().unwrap()],
+        "survivors",
+    );
+    let bad = tmp.path().join("bad.json");
+    fs::write(&bad, "{\"values\": {\"capture.king\": 3}}").unwrap();
+    fails(
+        &[
+            "evolve",
+            "--start",
+            bad.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "no parameter 'capture.king'",
+    );
+    fs::write(&bad, "{\"values\": ").unwrap();
+    fails(
+        &[
+            "params",
+            "show",
+            &format!("PositionaryEvaluator:params={}", bad.display()),
+        ],
+        "bad.json",
+    );
+    let nums = tmp.path().join("nums.txt");
+    fs::write(&nums, "1 2\n3 x\n").unwrap();
+    fails(
+        &["params", "import", nums.to_str().unwrap()],
+        "nums.txt:2: 'x' is not a number",
+    );
+    fs::write(&nums, "1 2 3\n").unwrap();
+    fails(
+        &["params", "import", nums.to_str().unwrap()],
+        "takes 389 parameters, not 3",
+    );
+    fails(
+        &[
+            "tournament",
+            "--players",
+            &format!(
+                "RandomMove,PositionaryEvaluator:params={}",
+                tmp.path().join("missing.json").display()
+            ),
+        ],
+        "missing.json",
+    );
+}
+
+#[test]
+fn thesis_parameters_import_to_the_shipped_json() {
+    let out = ok(&[
+        "params",
+        "import",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/thesis/positionary_evaluator_params.txt"
+        ),
+    ]);
+    let shipped = fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/thesis/positionary_evaluator_params.json"
+    ))
+    .unwrap();
+    assert_eq!(out, shipped);
+}
