@@ -18,6 +18,7 @@ mod rate;
 mod rules_args;
 mod tables;
 mod tournament;
+mod tune_material;
 mod view;
 
 /// Fog-of-war chess bots: rules, players, tournaments, ratings.
@@ -39,6 +40,7 @@ enum Command {
     Perft(perft::Args),
     View(view::Args),
     Bench(bench::Args),
+    TuneMaterial(tune_material::Args),
     Evolve(evolve::Args),
     Params(params::Args),
 }
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => perft::run(a),
         Command::View(a) => view::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::TuneMaterial(a) => tune_material::run(a),
         Command::Evolve(a) => evolve::run(a),
         Command::Params(a) => params::run(a),
     };

@@ -237,7 +237,15 @@ fn strip_move_number(token: &str) -> &str {
     }
 }
 
-/// Reads every game of a PGN text (see the [module docs](self) for what is accepted).
+/// Reads every game of a PGN text with moves in UCI or long algebraic notation.
+///
+/// Accepted: tag lines `[Name "value"]`, move numbers (`12.`, `12...`, also glued to the
+/// move as in `12.e2e4`), the results `1-0`, `0-1`, `1/2-1/2` and `*`, comments in braces
+/// (which may span lines) or after `;`, NAGs (`$1`) and `%` escape lines. Refused, with
+/// the line: malformed tags, moves without from and to squares (standard algebraic
+/// `Nf3`), variations in parentheses, a result contradicting the `Result` tag, moves
+/// after a result. Games follow each other; a game ends at a blank line after its result
+/// or where the next tag section begins.
 ///
 /// ```
 /// use fow_variants::{read_pgn, PgnResult};

@@ -1,0 +1,315 @@
+//! `fow tune-material`: piece values fitted to game results by logistic regression.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use fow_arena::{
+    pgn_samples, read_games, row_samples, Draws, MaterialOptions, MaterialSample, CONFIG_FILE,
+    MATERIAL_NAMES,
+};
+use fow_ratings::{fit_logistic, LogisticOptions};
+use fow_variants::{read_pgn, RuleSet};
+use serde_json::json;
+
+use crate::error::{input, CliError};
+
+/// Fit piece values (pawn..queen) to recorded game results.
+///
+/// Every position not within --skip plies after a capture gives a sample: own minus enemy
+/// counts of pawns, knights, bishops, rooks and queens for the side to move, labelled
+/// with that side's score in the game (1, 0.5, 0). A logistic model
+/// P(win) = 1 / (1 + exp(-theta . x)) without intercept is fitted with an L2 penalty
+/// by Newton's method from zero. Prints theta (logit units) with standard errors and the
+/// values scaled to pawn = 100; --out writes them as JSON whose "values" load as a
+/// partial parameter file of PositionaryEvaluator (capture.pawn .. capture.queen).
+///
+/// A game found in several games.csv inputs (same players, seed and moves, as when one
+/// tournament's players all took part in another with the same seed) counts once.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// `games.csv` files written by `fow tournament`, `.pgn` files, or folders of `.pgn`
+    /// files (moves in long algebraic notation, as chess.com exports fog-of-war games).
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+    /// Rule preset to replay the games under (default: chesscom for PGN; for a games.csv
+    /// the rules in the tournament.json beside it, else thesis).
+    #[arg(long, value_name = "PRESET")]
+    pub rules: Option<String>,
+    /// Leave out the positions 1..N plies after each capture (0 keeps every position).
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub skip: usize,
+    /// L2 penalty on the values (the precision of a N(0, 1/L) prior; the log-likelihood is
+    /// summed over samples).
+    #[arg(long, default_value_t = 1.0, value_name = "L")]
+    pub l2: f64,
+    /// Write the fit as JSON to this file.
+    #[arg(long, value_name = "FILE.json")]
+    pub out: Option<PathBuf>,
+    /// Drawn games: label their positions 0.5 (half) or leave them out (skip).
+    #[arg(long, value_enum, default_value_t = DrawsArg::Half)]
+    pub draws: DrawsArg,
+}
+
+/// `--draws`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawsArg {
+    /// Draws count as half a win (label 0.5).
+    Half,
+    /// Drawn games are left out.
+    Skip,
+}
+
+/// Samples and game counts gathered from the inputs.
+#[derive(Default)]
+struct Gathered {
+    features: Vec<[f64; 5]>,
+    labels: Vec<f64>,
+    games: usize,
+    left_out: usize,
+    /// `games.csv` rows already read (players, seed, moves): a game recorded in two
+    /// inputs counts once.
+    seen: HashSet<(String, String, u64, String)>,
+    duplicates: usize,
+}
+
+impl Gathered {
+    fn add(&mut self, samples: Option<Vec<MaterialSample>>) {
+        match samples {
+            None => self.left_out += 1,
+            Some(s) => {
+                self.games += 1;
+                for x in s {
+                    self.features.push(x.features);
+                    self.labels.push(x.label);
+                }
+            }
+        }
+    }
+}
+
+fn preset(name: &str) -> Result<RuleSet, CliError> {
+    name.parse().map_err(input)
+}
+
+/// The PGN files an input names: itself, or the `.pgn` files of a folder (sorted).
+fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, CliError> {
+    if !path.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let entries = std::fs::read_dir(path).map_err(|e| input(format!("{}: {e}", path.display())))?;
+    let mut files = Vec::new();
+    for e in entries {
+        let p = e
+            .map_err(|e| input(format!("{}: {e}", path.display())))?
+            .path();
+        if p.is_file() && p.extension().is_some_and(|x| x == "pgn") {
+            files.push(p);
+        }
+    }
+    files.sort();
+    if files.is_empty() {
+        return Err(input(format!(
+            "{}: no .pgn files in the folder",
+            path.display()
+        )));
+    }
+    Ok(files)
+}
+
+fn add_pgn(
+    path: &Path,
+    rules: &RuleSet,
+    opts: &MaterialOptions,
+    acc: &mut Gathered,
+) -> Result<(), CliError> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| input(format!("{}: {e}", path.display())))?;
+    let games = read_pgn(&text)
+        .map_err(|e| input(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
+    for g in &games {
+        let samples = pgn_samples(g, rules, opts).map_err(|e| {
+            input(format!(
+                "{}:{}: {} (rules {rules})",
+                path.display(),
+                e.line,
+                e.message
+            ))
+        })?;
+        acc.add(samples);
+    }
+    Ok(())
+}
+
+/// The rules of a `games.csv`: those of the `tournament.json` beside it, else thesis.
+fn tournament_rules(games_csv: &Path) -> Result<RuleSet, CliError> {
+    let cfg = games_csv
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(CONFIG_FILE);
+    let Ok(text) = std::fs::read_to_string(&cfg) else {
+        return Ok(RuleSet::thesis());
+    };
+    let bad = |line: usize, m: String| input(format!("{}:{line}: {m}", cfg.display()));
+    let json: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| bad(e.line(), e.to_string()))?;
+    let rules = json
+        .get("rules")
+        .ok_or_else(|| bad(1, "no \"rules\"".into()))?;
+    serde_json::from_value(rules.clone()).map_err(|e| bad(1, format!("rules: {e}")))
+}
+
+fn add_games_csv(
+    path: &Path,
+    rules: &RuleSet,
+    opts: &MaterialOptions,
+    acc: &mut Gathered,
+) -> Result<(), CliError> {
+    let rows = read_games(path)?;
+    for (i, row) in rows.iter().enumerate() {
+        let key = (
+            row.white.clone(),
+            row.black.clone(),
+            row.seed,
+            row.moves.clone(),
+        );
+        if !acc.seen.insert(key) {
+            acc.duplicates += 1;
+            continue;
+        }
+        let samples = row_samples(row, rules, opts)
+            .map_err(|e| input(format!("{}:{}: {e}", path.display(), i + 2)))?;
+        acc.add(samples);
+    }
+    Ok(())
+}
+
+/// Reads the inputs, fits and prints.
+pub fn run(a: Args) -> Result<(), CliError> {
+    if !(a.l2 >= 0.0 && a.l2.is_finite()) {
+        return Err(input(format!("--l2 must be >= 0, not {}", a.l2)));
+    }
+    let opts = MaterialOptions {
+        skip: a.skip,
+        draws: match a.draws {
+            DrawsArg::Half => Draws::Half,
+            DrawsArg::Skip => Draws::Skip,
+        },
+    };
+    let forced = a.rules.as_deref().map(preset).transpose()?;
+    let mut acc = Gathered::default();
+    let mut rules_used = Vec::new();
+    for path in &a.inputs {
+        if !path.exists() {
+            return Err(input(format!("{}: no such file or folder", path.display())));
+        }
+        let is_pgn = path.is_dir() || path.extension().is_some_and(|x| x == "pgn");
+        let rules = if is_pgn {
+            let rules = forced.unwrap_or_else(RuleSet::chesscom);
+            for file in pgn_files(path)? {
+                add_pgn(&file, &rules, &opts, &mut acc)?;
+            }
+            rules
+        } else {
+            let rules = match forced {
+                Some(r) => r,
+                None => tournament_rules(path)?,
+            };
+            add_games_csv(path, &rules, &opts, &mut acc)?;
+            rules
+        };
+        println!("{}: rules {rules}", path.display());
+        rules_used.push(rules.to_string());
+    }
+    let fit = fit_logistic(
+        &acc.features,
+        &acc.labels,
+        &LogisticOptions {
+            l2: a.l2,
+            ..LogisticOptions::default()
+        },
+    )
+    .map_err(|e| input(format!("cannot fit: {e}")))?;
+
+    println!(
+        "{} games ({} left out: undecided, player faults{}; {} duplicates skipped), {} samples (positions not within {} plies after a capture)",
+        acc.games,
+        acc.left_out,
+        if opts.draws == Draws::Skip { ", draws" } else { "" },
+        acc.duplicates,
+        fit.samples,
+        a.skip
+    );
+    println!(
+        "logistic fit without intercept, L2 {}: {} Newton steps, log-loss {:.4} per sample (coin flip {:.4})",
+        a.l2,
+        fit.iterations,
+        fit.log_loss,
+        std::f64::consts::LN_2
+    );
+    let pawn = fit.coefficients[0];
+    // Scaled values only mean something when the pawn's value is positive.
+    let scaled: Vec<Option<f64>> = fit
+        .coefficients
+        .iter()
+        .map(|c| (pawn > 0.0).then(|| 100.0 * c / pawn))
+        .collect();
+    println!();
+    println!("piece      logit   ±s.e.  pawn=100");
+    for i in 0..5 {
+        println!(
+            "{:<7} {:>8.4} {:>7.4} {:>9}",
+            MATERIAL_NAMES[i],
+            fit.coefficients[i],
+            fit.std_errors[i],
+            scaled[i].map_or("-".to_string(), |v| format!("{v:.0}"))
+        );
+    }
+    println!(
+        "(s.e. treat positions as independent; positions of one game are not, so they are too small)"
+    );
+
+    if let Some(out) = &a.out {
+        let js = |v: serde_json::Value| v.to_string();
+        let per_piece = |prefix: &str, v: &dyn Fn(usize) -> serde_json::Value| {
+            let body: Vec<String> = (0..5)
+                .map(|i| format!("    \"{prefix}{}\": {}", MATERIAL_NAMES[i], js(v(i))))
+                .collect();
+            format!("{{\n{}\n  }}", body.join(",\n"))
+        };
+        let sources: Vec<String> = a.inputs.iter().map(|p| p.display().to_string()).collect();
+        let draws = if opts.draws == Draws::Half {
+            "half"
+        } else {
+            "skip"
+        };
+        let fields = [
+            ("source", js(json!(sources))),
+            ("rules", js(json!(rules_used))),
+            ("games", js(json!(acc.games))),
+            ("samples", js(json!(fit.samples))),
+            ("skip", js(json!(a.skip))),
+            ("l2", js(json!(a.l2))),
+            ("draws", js(json!(draws))),
+            ("iterations", js(json!(fit.iterations))),
+            ("log_loss", js(json!(fit.log_loss))),
+            (
+                "values",
+                per_piece("capture.", &|i| json!(fit.coefficients[i])),
+            ),
+            ("std_errors", per_piece("", &|i| json!(fit.std_errors[i]))),
+            (
+                "pawn_100",
+                per_piece("", &|i| json!(scaled[i].map(|v| v.round() as i64))),
+            ),
+        ];
+        let body: Vec<String> = fields
+            .iter()
+            .map(|(k, v)| format!("  \"{k}\": {v}"))
+            .collect();
+        let text = format!("{{\n{}\n}}\n", body.join(",\n"));
+        std::fs::write(out, text)
+            .map_err(|e| CliError::Failed(format!("{}: {e}", out.display())))?;
+        println!("written to {}", out.display());
+    }
+    Ok(())
+}

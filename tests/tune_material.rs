@@ -1,0 +1,150 @@
+//! End-to-end tests of `fow tune-material`.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn fow(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fow"))
+        .args(args)
+        .output()
+        .expect("fow runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = fow(args);
+    assert!(
+        out.status.success(),
+        "fow {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Asserts a clean failure: exit 2, one line on stderr, no panic trace.
+fn fails(args: &[&str], needle: &str) {
+    let out = fow(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "fow {args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains(needle), "'{needle}' not in: {err}");
+}
+
+fn data(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(name)
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+const PIECES: [&str; 5] = ["pawn", "knight", "bishop", "rook", "queen"];
+
+#[test]
+fn fits_the_chesscom_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("values.json");
+    let printed = ok(&[
+        "tune-material",
+        &data("data/chesscom-fow"),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(printed.contains("80 games"), "{printed}");
+    assert!(printed.contains("pawn=100"), "{printed}");
+    let json: serde_json::Value = serde_json::from_str(&fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(json["games"], 80);
+    assert_eq!(json["skip"], 2);
+    assert_eq!(json["rules"][0], "chesscom");
+    assert!(json["samples"].as_u64().unwrap() > 1000, "{json}");
+    let v: Vec<f64> = PIECES
+        .iter()
+        .map(|p| json["values"][format!("capture.{p}")].as_f64().unwrap())
+        .collect();
+    assert_eq!(json["values"].as_object().unwrap().len(), 5);
+    // What these 80 games say robustly (also with --skip 0..3 and --l2 0..10): every
+    // piece is worth something and the usual order holds (the pawn's value is small and
+    // the least certain).
+    assert!(v.iter().all(|&x| x > 0.0), "{v:?}");
+    assert!(
+        v[4] > v[3] && v[3] > v[2] && v[2] > v[1] && v[1] > v[0],
+        "{v:?}"
+    );
+    assert_eq!(json["pawn_100"]["pawn"], 100);
+    let queen = json["pawn_100"]["queen"].as_f64().unwrap();
+    assert!((queen - (100.0 * v[4] / v[0]).round()).abs() < 1e-9);
+    // The L2 penalty shrinks the values.
+    let strong = dir.path().join("strong.json");
+    ok(&[
+        "tune-material",
+        &data("data/chesscom-fow"),
+        "--l2",
+        "100",
+        "--out",
+        strong.to_str().unwrap(),
+    ]);
+    let s: serde_json::Value = serde_json::from_str(&fs::read_to_string(&strong).unwrap()).unwrap();
+    assert!(s["values"]["capture.queen"].as_f64().unwrap() < v[4]);
+}
+
+#[test]
+fn reads_a_games_csv_with_its_tournament_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = fs::read_to_string(data("results/thesis-bots-100/games.csv")).unwrap();
+    let head: Vec<&str> = text.lines().take(201).collect();
+    let games = dir.path().join("games.csv");
+    fs::write(&games, head.join("\n") + "\n").unwrap();
+    fs::copy(
+        data("results/thesis-bots-100/tournament.json"),
+        dir.path().join("tournament.json"),
+    )
+    .unwrap();
+    let printed = ok(&["tune-material", games.to_str().unwrap()]);
+    assert!(printed.contains("rules thesis"), "{printed}");
+    assert!(printed.contains("200 games"), "{printed}");
+    for p in PIECES {
+        assert!(printed.contains(p), "{printed}");
+    }
+    // The same games given twice count once.
+    let twice = ok(&[
+        "tune-material",
+        games.to_str().unwrap(),
+        games.to_str().unwrap(),
+    ]);
+    assert!(twice.contains("200 games"), "{twice}");
+    assert!(twice.contains("200 duplicates skipped"), "{twice}");
+}
+
+#[test]
+fn malformed_input_is_one_line_naming_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("bad.pgn");
+    fs::write(&pgn, "[Result \"1-0\"]\n\n1. e2e4 e7e5\n2. Zz9 1-0\n").unwrap();
+    fails(
+        &["tune-material", pgn.to_str().unwrap()],
+        &format!("{}:4: cannot read move 'Zz9'", pgn.display()),
+    );
+    // A move that does not replay names its number.
+    let folder = dir.path().join("folder");
+    fs::create_dir(&folder).unwrap();
+    let illegal = folder.join("illegal.pgn");
+    fs::write(&illegal, "[Result \"1-0\"]\n\n1. e2e4 e7e5\n2. e4e5 1-0\n").unwrap();
+    fails(
+        &["tune-material", folder.to_str().unwrap()],
+        &format!("{}:4: move 2. e4e5", illegal.display()),
+    );
+    let csv = dir.path().join("games.csv");
+    fs::write(
+        &csv,
+        "id,round,white,black,seed,result,reason,plies,detail,moves\n\
+         0,0,A,B,1,1-0,king captured,2,,e2e4 e7e5\n\
+         1,0,B,A,2,0-1,king captured,2,,e2e4 e2e4\n",
+    )
+    .unwrap();
+    fails(
+        &["tune-material", csv.to_str().unwrap()],
+        &format!("{}:3: game 1, ply 2", csv.display()),
+    );
+    fails(&["tune-material", "/no/such/file.pgn"], "/no/such/file.pgn");
+}
