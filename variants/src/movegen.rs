@@ -8,7 +8,7 @@
 //! from what it sees.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use shakmaty::{Bitboard, Board, Color, Rank, Role, Square};
+use shakmaty::{Bitboard, Board, Color, File, Rank, Role, Square};
 
 use crate::moves::Move;
 use crate::rules::{Castling, RuleSet};
@@ -187,23 +187,118 @@ pub(crate) fn walk<S: Sink>(src: &MoveSource<'_>, sink: &mut S) {
     }
 }
 
-/// Collects only the squares the moves reach (visibility without a move list).
+/// The squares `src.us` sees: its own pieces and everything its moves reach. Returns the
+/// en passant square too when an en passant capture is possible.
+///
+/// Equal to a [`walk`] that collects the targets of every move, computed per piece type
+/// rather than per move (pawn captures in bulk), since visibility needs no move list.
+#[inline]
+pub(crate) fn visibility(src: &MoveSource<'_>) -> (Bitboard, Option<Square>) {
+    let b = src.board;
+    let us = src.us;
+    let ours = b.by_color(us);
+    let theirs = b.by_color(!us);
+    let occupied = b.occupied() | src.fog;
+    let enterable = !(ours | src.fog);
+
+    let mut reached = Bitboard::EMPTY;
+    for from in ours & b.knights() {
+        reached |= knight_attacks(from);
+    }
+    for from in ours & b.bishops_and_queens() {
+        reached |= bishop_attacks(from, occupied);
+    }
+    for from in ours & b.rooks_and_queens() {
+        reached |= rook_attacks(from, occupied);
+    }
+    for from in ours & b.kings() {
+        reached |= king_attacks(from);
+    }
+    reached &= enterable;
+
+    let mut ep_found = None;
+    let pawns = ours & b.pawns();
+    if pawns.any() {
+        let empty = !occupied;
+        let (single, double, attacks) = match us {
+            Color::White => {
+                let s = pawns.shift(8) & empty;
+                let a = (pawns & !Bitboard::from_file(File::A)).shift(7)
+                    | (pawns & !Bitboard::from_file(File::H)).shift(9);
+                (
+                    s,
+                    (s & Bitboard::from_rank(Rank::Third)).shift(8) & empty,
+                    a,
+                )
+            }
+            Color::Black => {
+                let s = pawns.shift(-8) & empty;
+                let a = (pawns & !Bitboard::from_file(File::A)).shift(-9)
+                    | (pawns & !Bitboard::from_file(File::H)).shift(-7);
+                (
+                    s,
+                    (s & Bitboard::from_rank(Rank::Sixth)).shift(-8) & empty,
+                    a,
+                )
+            }
+        };
+        reached |= single | double | (attacks & theirs);
+        if let Some(ep) = src
+            .ep_square
+            .filter(|_| src.rules.en_passant)
+            .filter(|&sq| !occupied.contains(sq))
+        {
+            if let Some(from) = (pawn_attacks(!us, ep) & pawns).first() {
+                reached.add(ep);
+                reached.add(Square::from_coords(ep.file(), from.rank()));
+                ep_found = Some(ep);
+            }
+        }
+    }
+
+    if src.rules.castling != Castling::Off {
+        let home = match us {
+            Color::White => Square::E1,
+            Color::Black => Square::E8,
+        };
+        if (ours & b.kings()).contains(home) {
+            let rank = us.backrank();
+            let rooks = ours & b.rooks();
+            let need_rights = src.rules.castling == Castling::Rights;
+            for (rook_file, between, dest_file) in
+                [(File::H, 0x60u64, File::G), (File::A, 0x0eu64, File::C)]
+            {
+                let rook = Square::from_coords(rook_file, rank);
+                let between = Bitboard(between << (8 * rank.to_u32()));
+                if rooks.contains(rook)
+                    && (occupied & between).is_empty()
+                    && (!need_rights || src.castling.contains(rook))
+                {
+                    reached.add(Square::from_coords(dest_file, rank));
+                }
+            }
+        }
+    }
+    (reached | ours, ep_found)
+}
+
+/// Collects only the squares the moves reach, through [`walk`] (the reference that
+/// [`visibility`] is tested against).
+#[cfg(test)]
 #[derive(Default)]
 pub(crate) struct Reach {
     pub reached: Bitboard,
     pub ep_found: Option<Square>,
 }
 
+#[cfg(test)]
 impl Sink for Reach {
-    #[inline]
     fn piece(&mut self, _: Role, _: Square, targets: Bitboard) {
         self.reached |= targets;
     }
-    #[inline]
     fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard) {
         self.reached |= single | double;
     }
-    #[inline]
     fn pawn_captures(&mut self, _: Square, targets: Bitboard) {
         self.reached |= targets;
     }
@@ -218,11 +313,47 @@ impl Sink for Reach {
     }
 }
 
-/// The squares `src.us` sees: its own pieces and everything its moves reach. Returns the
-/// en passant square too when an en passant capture is possible.
-#[inline]
-pub(crate) fn visibility(src: &MoveSource<'_>) -> (Bitboard, Option<Square>) {
-    let mut r = Reach::default();
-    walk(src, &mut r);
-    (r.reached | src.board.by_color(src.us), r.ep_found)
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Position, RuleSet};
+    use rand::{Rng, SeedableRng};
+
+    /// The per-piece-type visibility equals the targets of every move of the walk, for
+    /// both sides, on true boards and on views (with fog), over random playouts.
+    #[test]
+    fn visibility_equals_walk_targets() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let mut checked = 0;
+        for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
+            for _ in 0..300 {
+                let mut pos = Position::startpos();
+                for _ in 0..200 {
+                    for us in Color::ALL {
+                        let src = pos.source(us, &rules);
+                        let mut r = Reach::default();
+                        walk(&src, &mut r);
+                        let want = (r.reached | pos.board().by_color(us), r.ep_found);
+                        assert_eq!(visibility(&src), want, "{pos} {us}");
+                        let view = crate::FogView::of(&pos, us, &rules);
+                        let vsrc = view.source(&rules);
+                        let mut r = Reach::default();
+                        walk(&vsrc, &mut r);
+                        let want = (r.reached | view.ours(), r.ep_found);
+                        assert_eq!(visibility(&vsrc), want, "{pos} {us} view");
+                        checked += 1;
+                    }
+                    let moves = pos.legal_moves(&rules);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.random_range(0..moves.len())];
+                    if pos.play(&m) == Some(Role::King) {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000);
+    }
 }

@@ -8,11 +8,15 @@
 //! pawn double pushes, then per pawn its captures and en passant, then castling), targets
 //! in ascending square order, promotions as queen, rook, bishop, knight.
 
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
 use shakmaty::{Bitboard, Board, Color, Rank, Role, Square};
 
 use crate::movegen::{self, MoveSource, Sink};
 use crate::moves::{Move, MoveKind};
 use crate::rules::Promotion;
+use crate::view::FogView;
 
 /// What an entry's targets mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,7 +37,7 @@ enum EntryKind {
 
 /// One piece (or group of pushes) and where it can go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Entry {
+pub(crate) struct Entry {
     kind: EntryKind,
     from: Square,
     targets: Bitboard,
@@ -41,15 +45,97 @@ struct Entry {
     count: u32,
 }
 
+impl Entry {
+    const EMPTY: Entry = Entry {
+        kind: EntryKind::Castle,
+        from: Square::A1,
+        targets: Bitboard::EMPTY,
+        count: 0,
+    };
+}
+
+/// The most entries a set can hold on any board: one per own piece (a pawn's captures
+/// included; at most 64), two push groups, two en passant captures and two castlings.
+const MAX_ENTRIES: usize = 72;
+
+/// Where [`MoveSet`] and [`FogView`] callers find the pieces moves capture.
+pub(crate) trait Pieces {
+    /// The pieces of `color`.
+    fn color_bb(&self, color: Color) -> Bitboard;
+    /// The role on `sq`, if occupied.
+    fn role_on(&self, sq: Square) -> Option<Role>;
+}
+
+impl Pieces for Board {
+    #[inline]
+    fn color_bb(&self, color: Color) -> Bitboard {
+        self.by_color(color)
+    }
+    #[inline]
+    fn role_on(&self, sq: Square) -> Option<Role> {
+        self.role_at(sq)
+    }
+}
+
+impl Pieces for FogView {
+    #[inline]
+    fn color_bb(&self, color: Color) -> Bitboard {
+        self.by_color(color)
+    }
+    #[inline]
+    fn role_on(&self, sq: Square) -> Option<Role> {
+        self.role_at(sq)
+    }
+}
+
 /// The legal moves of one side, compactly. See the module documentation for the order.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub(crate) struct MoveSet {
     us: Color,
     promotion: Promotion,
-    entries: Vec<Entry>,
+    len: usize,
+    entries: Box<[Entry; MAX_ENTRIES]>,
     count: u32,
     reached: Bitboard,
     ep_found: Option<Square>,
+}
+
+impl PartialEq for MoveSet {
+    fn eq(&self, other: &MoveSet) -> bool {
+        self.us == other.us
+            && self.promotion == other.promotion
+            && self.entries() == other.entries()
+            && self.count == other.count
+            && self.reached == other.reached
+            && self.ep_found == other.ep_found
+    }
+}
+
+impl Eq for MoveSet {}
+
+impl Hash for MoveSet {
+    /// Hashes as the derived hash with the entries in a `Vec` did.
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.us.hash(h);
+        self.promotion.hash(h);
+        self.entries().hash(h);
+        self.count.hash(h);
+        self.reached.hash(h);
+        self.ep_found.hash(h);
+    }
+}
+
+impl fmt::Debug for MoveSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MoveSet")
+            .field("us", &self.us)
+            .field("promotion", &self.promotion)
+            .field("entries", &self.entries())
+            .field("count", &self.count)
+            .field("reached", &self.reached)
+            .field("ep_found", &self.ep_found)
+            .finish()
+    }
 }
 
 impl MoveSet {
@@ -58,11 +144,18 @@ impl MoveSet {
         MoveSet {
             us,
             promotion,
-            entries: Vec::with_capacity(32),
+            len: 0,
+            entries: Box::new([Entry::EMPTY; MAX_ENTRIES]),
             count: 0,
             reached: Bitboard::EMPTY,
             ep_found: None,
         }
+    }
+
+    /// The entries, in order.
+    #[inline]
+    fn entries(&self) -> &[Entry] {
+        &self.entries[..self.len]
     }
 
     /// Rebuilds the set from `src`, reusing its storage.
@@ -70,7 +163,7 @@ impl MoveSet {
     pub fn rebuild(&mut self, src: &MoveSource<'_>) {
         self.us = src.us;
         self.promotion = src.rules.promotion;
-        self.entries.clear();
+        self.len = 0;
         self.count = 0;
         self.reached = Bitboard::EMPTY;
         self.ep_found = None;
@@ -127,12 +220,13 @@ impl MoveSet {
             count += extra * (targets & self.last_rank()).count() as u32;
         }
         self.count += count;
-        self.entries.push(Entry {
+        self.entries[self.len] = Entry {
             kind,
             from,
             targets,
             count,
-        });
+        };
+        self.len += 1;
     }
 
     /// The origin of a move to `to` described by `e`.
@@ -147,8 +241,8 @@ impl MoveSet {
     }
 
     /// The move of entry `e` to `to` with `promotion`.
-    #[inline]
-    fn make(&self, e: &Entry, to: Square, promotion: Option<Role>, board: &Board) -> Move {
+    #[inline(always)]
+    fn make(&self, e: &Entry, to: Square, promotion: Option<Role>, board: &impl Pieces) -> Move {
         let from = self.origin(e, to);
         let (role, kind) = match e.kind {
             EntryKind::Piece(r) => (r, MoveKind::Normal),
@@ -159,7 +253,7 @@ impl MoveSet {
         let capture = match e.kind {
             EntryKind::EnPassant => Some(Role::Pawn),
             EntryKind::PawnSingle | EntryKind::PawnDouble | EntryKind::Castle => None,
-            _ if board.by_color(!self.us).contains(to) => board.role_at(to),
+            _ if board.color_bb(!self.us).contains(to) => board.role_on(to),
             _ => None,
         };
         Move {
@@ -182,8 +276,8 @@ impl MoveSet {
     /// The `i`-th move (in the documented order); `None` past the end. `board` holds the
     /// pieces the set was built from (to name captured pieces).
     #[inline]
-    pub fn nth(&self, mut i: usize, board: &Board) -> Option<Move> {
-        for e in &self.entries {
+    pub fn nth(&self, mut i: usize, board: &impl Pieces) -> Option<Move> {
+        for e in self.entries() {
             let n = e.count as usize;
             if i >= n {
                 i -= n;
@@ -224,10 +318,10 @@ impl MoveSet {
         from: Square,
         to: Square,
         promotion: Option<Role>,
-        board: &Board,
+        board: &impl Pieces,
     ) -> Option<Move> {
         let last = self.last_rank();
-        for e in &self.entries {
+        for e in self.entries() {
             if !e.targets.contains(to) || self.origin(e, to) != from {
                 continue;
             }
@@ -249,16 +343,16 @@ impl MoveSet {
 
     /// Whether `m` is one of the moves.
     #[inline]
-    pub fn contains(&self, m: &Move, board: &Board) -> bool {
+    pub fn contains(&self, m: &Move, board: &impl Pieces) -> bool {
         self.find(m.from, m.to, m.promotion, board) == Some(*m)
     }
 
     /// Writes every move, in order, into `out` (cleared first).
-    pub fn write_to(&self, board: &Board, out: &mut Vec<Move>) {
+    pub fn write_to(&self, board: &impl Pieces, out: &mut Vec<Move>) {
         out.clear();
         out.reserve(self.count as usize);
         let last = self.last_rank();
-        for e in &self.entries {
+        for e in self.entries() {
             let promoting = Self::is_pawn_entry(e) && (e.targets & last).any();
             for to in e.targets {
                 if promoting && last.contains(to) {

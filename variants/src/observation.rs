@@ -82,7 +82,8 @@ impl Observation {
         debug_assert_eq!(pos.turn(), self.view.color());
         self.moves.rebuild(&pos.source(pos.turn(), &self.rules));
         let visible = self.moves.reached() | pos.board().by_color(pos.turn());
-        self.view = FogView::from_parts(pos, pos.turn(), visible, self.moves.ep_found());
+        self.view
+            .set_parts(pos, pos.turn(), visible, self.moves.ep_found());
         self.ply = ply;
         if self.list.get().is_some() {
             self.list = OnceLock::new();
@@ -92,7 +93,11 @@ impl Observation {
     /// Records what this side sees in `pos` right after its own move.
     #[inline]
     pub fn set_previous_from(&mut self, pos: &Position) {
-        self.previous = Some(FogView::of(pos, self.view.color(), &self.rules));
+        let color = self.view.color();
+        match &mut self.previous {
+            Some(v) => v.set_of(pos, color, &self.rules),
+            None => self.previous = Some(FogView::of(pos, color, &self.rules)),
+        }
     }
 
     /// The player's colour.
@@ -130,7 +135,7 @@ impl Observation {
     pub fn legal_moves(&self) -> &[Move] {
         self.list.get_or_init(|| {
             let mut v = Vec::new();
-            self.moves.write_to(self.view.board(), &mut v);
+            self.moves.write_to(&self.view, &mut v);
             v
         })
     }
@@ -144,20 +149,20 @@ impl Observation {
     /// The `i`-th legal move, equal to `legal_moves()[i]`, found without listing them.
     #[inline]
     pub fn nth_move(&self, i: usize) -> Option<Move> {
-        self.moves.nth(i, self.view.board())
+        self.moves.nth(i, &self.view)
     }
 
     /// Whether `m` is one of the legal moves.
     #[inline]
     pub fn is_legal(&self, m: &Move) -> bool {
-        self.moves.contains(m, self.view.board())
+        self.moves.contains(m, &self.view)
     }
 
     /// Finds the legal move a UCI or long-algebraic text names.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         let t = MoveText::parse(text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
         self.moves
-            .find(t.from, t.to, t.promotion, self.view.board())
+            .find(t.from, t.to, t.promotion, &self.view)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 }

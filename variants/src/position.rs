@@ -318,9 +318,7 @@ impl Position {
 pub fn apply_move(board: &mut Board, m: &Move, us: Color) {
     match m.kind {
         MoveKind::Normal => {
-            if m.capture.is_some() {
-                board.discard_piece_at(m.to);
-            }
+            // `set_piece_at` replaces a captured piece on `to`.
             board.discard_piece_at(m.from);
             board.set_piece_at(m.to, m.promotion.unwrap_or(m.role).of(us));
         }

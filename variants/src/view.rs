@@ -1,7 +1,9 @@
 //! What one side sees: [`FogView`], its fog-FEN text and a diagram.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 use serde::{Serialize, Serializer};
 use shakmaty::{Bitboard, Board, ByColor, ByRole, Color, File, Piece, Rank, Role, Square};
@@ -27,13 +29,19 @@ use crate::rules::RuleSet;
 /// assert_eq!(view.to_string(), "????????/????????/????????/????????/8/8/PPPPPPPP/RNBQKBNR w KQ -");
 /// assert_eq!(view.to_string().parse::<FogView>().unwrap(), view);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct FogView {
     color: Color,
     visible: Bitboard,
-    board: Board,
+    /// The visible pieces by role and by colour (consistent by construction: masks of a
+    /// valid board, or read from fog-FEN).
+    by_role: ByRole<Bitboard>,
+    by_color: ByColor<Bitboard>,
     castling: Bitboard,
     ep_square: Option<Square>,
+    /// The same pieces as a shakmaty [`Board`], built on first use of
+    /// [`FogView::board`] (the arena's per-ply path never needs it).
+    board: OnceLock<Board>,
 }
 
 impl FogView {
@@ -52,17 +60,55 @@ impl FogView {
         visible: Bitboard,
         ep_square: Option<Square>,
     ) -> FogView {
-        let (by_role, by_color) = pos.board().clone().into_bitboards();
-        let board =
-            Board::try_from_bitboards(by_role.map(|b| b & visible), by_color.map(|b| b & visible))
-                .expect("masking keeps bitboards consistent");
-        FogView {
+        let mut v = FogView {
             color,
             visible,
-            board,
-            castling: pos.castling_rights() & Bitboard::from_rank(color.backrank()),
+            by_role: ByRole::default(),
+            by_color: ByColor::default(),
+            castling: Bitboard::EMPTY,
             ep_square,
+            board: OnceLock::new(),
+        };
+        v.set_parts(pos, color, visible, ep_square);
+        v
+    }
+
+    /// Makes this view `FogView::from_parts(pos, color, visible, ep_square)`, in place.
+    #[inline]
+    pub(crate) fn set_parts(
+        &mut self,
+        pos: &Position,
+        color: Color,
+        visible: Bitboard,
+        ep_square: Option<Square>,
+    ) {
+        let b = pos.board();
+        self.color = color;
+        self.visible = visible;
+        self.by_role = ByRole {
+            pawn: b.pawns() & visible,
+            knight: b.knights() & visible,
+            bishop: b.bishops() & visible,
+            rook: b.rooks() & visible,
+            queen: b.queens() & visible,
+            king: b.kings() & visible,
+        };
+        self.by_color = ByColor {
+            black: b.black() & visible,
+            white: b.white() & visible,
+        };
+        self.castling = pos.castling_rights() & Bitboard::from_rank(color.backrank());
+        self.ep_square = ep_square;
+        if self.board.get().is_some() {
+            self.board = OnceLock::new();
         }
+    }
+
+    /// Makes this view `FogView::of(pos, color, rules)`, in place.
+    #[inline]
+    pub(crate) fn set_of(&mut self, pos: &Position, color: Color, rules: &RuleSet) {
+        let (visible, ep) = movegen::visibility(&pos.source(color, rules));
+        self.set_parts(pos, color, visible, ep);
     }
 
     /// The side whose view this is.
@@ -86,7 +132,28 @@ impl FogView {
     /// The visible pieces (all own pieces and the visible enemy ones).
     #[inline]
     pub fn board(&self) -> &Board {
-        &self.board
+        self.board.get_or_init(|| {
+            Board::try_from_bitboards(self.by_role, self.by_color)
+                .expect("masking keeps bitboards consistent")
+        })
+    }
+
+    /// The visible pieces of `color`.
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        *self.by_color.get(color)
+    }
+
+    /// The visible pieces of `role`.
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        *self.by_role.get(role)
+    }
+
+    /// The role of the visible piece on `sq`, if any (without building a [`Board`]).
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        role_at(&self.by_role, self.by_color.black | self.by_color.white, sq)
     }
 
     /// Own rook squares that keep a castling right.
@@ -104,31 +171,38 @@ impl FogView {
     /// The piece on a square: `None` for an empty or fogged square.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.board.piece_at(sq)
+        let color = if self.by_color.white.contains(sq) {
+            Color::White
+        } else if self.by_color.black.contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        self.role_at(sq).map(|role| role.of(color))
     }
 
     /// Own pieces.
     #[inline]
     pub fn ours(&self) -> Bitboard {
-        self.board.by_color(self.color)
+        *self.by_color.get(self.color)
     }
 
     /// Visible enemy pieces.
     #[inline]
     pub fn theirs(&self) -> Bitboard {
-        self.board.by_color(!self.color)
+        *self.by_color.get(!self.color)
     }
 
     /// The moves this side has, derived from the view alone (fog blocks and cannot be
     /// captured). Equal to the true position's moves for the side to move.
     pub fn legal_moves_into(&self, rules: &RuleSet, out: &mut Vec<Move>) {
-        MoveSet::of(&self.source(rules)).write_to(&self.board, out);
+        MoveSet::of(&self.source(rules)).write_to(self, out);
     }
 
     /// Move generation input for this side on what it sees (fog blocks).
     pub fn source<'a>(&'a self, rules: &'a RuleSet) -> MoveSource<'a> {
         MoveSource {
-            board: &self.board,
+            board: self.board(),
             fog: !self.visible,
             us: self.color,
             castling: self.castling,
@@ -147,7 +221,7 @@ impl FogView {
                 let c = if !self.visible.contains(sq) {
                     Some('?')
                 } else {
-                    self.board.piece_at(sq).map(|p| p.char())
+                    self.piece_at(sq).map(|p| p.char())
                 };
                 match c {
                     None => empty += 1,
@@ -173,8 +247,63 @@ impl FogView {
     /// An 8-line diagram, White at the bottom: pieces as letters (or Unicode symbols),
     /// `.` for a visible empty square, `?` (or a shaded block) for fog.
     pub fn diagram(&self, unicode: bool) -> String {
-        diagram(&self.board, self.visible, unicode)
+        diagram(self.board(), self.visible, unicode)
     }
+}
+
+impl PartialEq for FogView {
+    fn eq(&self, other: &FogView) -> bool {
+        self.color == other.color
+            && self.visible == other.visible
+            && self.by_role == other.by_role
+            && self.by_color == other.by_color
+            && self.castling == other.castling
+            && self.ep_square == other.ep_square
+    }
+}
+
+impl Eq for FogView {}
+
+impl Hash for FogView {
+    /// Hashes what a derived hash over (colour, visible, board, castling, en passant)
+    /// did, [`Board`]'s hash being its role bitboards and White's pieces.
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.color.hash(h);
+        self.visible.hash(h);
+        self.by_role.hash(h);
+        self.by_color.white.hash(h);
+        self.castling.hash(h);
+        self.ep_square.hash(h);
+    }
+}
+
+impl fmt::Debug for FogView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FogView")
+            .field("color", &self.color)
+            .field("visible", &self.visible)
+            .field("board", self.board())
+            .field("castling", &self.castling)
+            .field("ep_square", &self.ep_square)
+            .finish()
+    }
+}
+
+/// The role of the piece on `sq` among `by_role` (`occupied` being their union), found
+/// without branching on the role.
+#[inline]
+pub(crate) fn role_at(by_role: &ByRole<Bitboard>, occupied: Bitboard, sq: Square) -> Option<Role> {
+    if !occupied.contains(sq) {
+        return None;
+    }
+    let bit = |b: Bitboard| ((b.0 >> sq as u32) & 1) as u8;
+    let r = bit(by_role.pawn)
+        | (bit(by_role.knight) * 2)
+        | (bit(by_role.bishop) * 3)
+        | (bit(by_role.rook) * 4)
+        | (bit(by_role.queen) * 5)
+        | (bit(by_role.king) * 6);
+    Role::try_from(r).ok()
 }
 
 /// The Unicode chess symbol of a piece.
@@ -302,9 +431,11 @@ impl FromStr for FogView {
         Ok(FogView {
             color,
             visible,
-            board,
+            by_role,
+            by_color,
             castling,
             ep_square,
+            board: OnceLock::from(board),
         })
     }
 }
