@@ -175,7 +175,7 @@ impl Evolution {
         let path = dir.join(EVOLVE_FILE);
         let text = serde_json::to_string_pretty(&config).map_err(json_err(&path))?;
         write_atomic(&path, text.as_bytes())?;
-        let mut rng = Pcg64Mcg::seed_from_u64(mix(config.seed ^ 0x1a17_1a1));
+        let mut rng = Pcg64Mcg::seed_from_u64(mix(config.seed ^ 0x01a1_71a1));
         let mut population = vec![config.start.clone()];
         while population.len() < config.population {
             population.push(mutant(&config.start, config.step, &mut rng));
@@ -441,7 +441,7 @@ impl Evolution {
         };
 
         // The next population: survivors in rank order, then mutants of random survivors.
-        let mut rng = Pcg64Mcg::seed_from_u64(mix(epoch_seed ^ 0x5e1e_c7));
+        let mut rng = Pcg64Mcg::seed_from_u64(mix(epoch_seed ^ 0x005e_1ec7));
         let survivors: Vec<Vec<f64>> = rank[..cfg.survivors]
             .iter()
             .map(|&i| pop[i].clone())
