@@ -1,9 +1,10 @@
 //! Playing one game: the arena owns the true position; players only see observations.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::OnceLock;
 use std::time::Duration;
 
-use quanta::Instant;
+use quanta::Clock;
 
 use fow_players::{Budget, Player, PlayerErrorKind};
 use fow_variants::{Color, Game, Observation, Position, RuleSet};
@@ -96,12 +97,14 @@ pub fn play_game(
     // a side's first turn and refreshed in place afterwards.
     let mut obs: [Option<Observation>; 2] = [None, None];
     let mut moves = Vec::with_capacity(256);
-    let mut time = [Duration::ZERO; 2];
     let mut decisions = [0u32; 2];
     // One clock read per ply, right after the choice: a side's time runs from the
     // previous choice to its own (the arena's bookkeeping in between is a few hundred
-    // nanoseconds; for any real bot the time is its thinking).
-    let mut last = Instant::now();
+    // nanoseconds; for any real bot the time is its thinking). The reads are raw counter
+    // values (the TSC where there is one), summed per side and scaled to time at the end.
+    let clock = clock();
+    let mut ticks = [0u64; 2];
+    let mut last = clock.raw();
     let (result, reason, detail) = loop {
         let mover = game.position().turn();
         let i = mover as usize;
@@ -116,10 +119,10 @@ pub fn play_game(
             break (GameResult::Draw, Reason::NoLegalMoves, String::new());
         }
         let answer = catch_unwind(AssertUnwindSafe(|| players[i].choose(o, &opts.budget)));
-        let now = Instant::now();
-        let spent = now - last;
+        let now = clock.raw();
+        let spent = now.saturating_sub(last);
         last = now;
-        time[i] += spent;
+        ticks[i] += spent;
         decisions[i] += 1;
         let m = match answer {
             Err(payload) => {
@@ -139,12 +142,15 @@ pub fn play_game(
         if !o.is_legal(&m) {
             break (win_for(!mover), Reason::IllegalMove, m.uci());
         }
-        if opts.move_time_limit.is_some_and(|limit| spent > limit) {
-            break (
-                win_for(!mover),
-                Reason::Timeout,
-                format!("{} ms for one move", spent.as_millis()),
-            );
+        if let Some(limit) = opts.move_time_limit {
+            let spent = clock.delta(0, spent);
+            if spent > limit {
+                break (
+                    win_for(!mover),
+                    Reason::Timeout,
+                    format!("{} ms for one move", spent.as_millis()),
+                );
+            }
         }
         moves.push(m);
         let end = game.play(&m);
@@ -154,6 +160,7 @@ pub fn play_game(
             break (result, end.end.into(), String::new());
         }
     };
+    let time = ticks.map(|t| clock.delta(0, t));
     GameRecord {
         white: white_name.to_string(),
         black: black_name.to_string(),
@@ -166,6 +173,12 @@ pub fn play_game(
         time: [time[1], time[0]],
         decisions: [decisions[1], decisions[0]],
     }
+}
+
+/// The process's clock (calibrated once): raw reads are cheap and scale to time.
+fn clock() -> &'static Clock {
+    static CLOCK: OnceLock<Clock> = OnceLock::new();
+    CLOCK.get_or_init(Clock::new)
 }
 
 fn win_for(c: Color) -> GameResult {
