@@ -10,6 +10,7 @@
 //! uniformly at random.
 
 pub mod belief;
+pub mod nn;
 pub mod bots;
 mod parametrized;
 mod pick;
