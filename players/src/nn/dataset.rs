@@ -7,14 +7,20 @@
 //! File format (little-endian): the 8 bytes `FOWNN001`, a `u32` length, that many bytes
 //! of JSON header ([`DatasetHeader`]), then [`Example::BYTES`]-byte records: `now` (64
 //! bytes), `prev` (64 bytes), `from`, `to`, `result` (i8: 1 win, 0 draw, -1 loss for the
-//! mover), `ply` (u16).
+//! mover), `ply` (u16), `castling` (bit 0: own rook on oriented h1 keeps its right, bit 1:
+//! on a1), `ep` (oriented en passant square the mover can capture on, 255 for none).
+//! With those, an example holds exactly what the observation held about the present,
+//! so its legal moves can be rebuilt ([`Example::legal_pairs`]).
 
 use std::io::{self, Read, Write};
 
-use fow_variants::{Color, Game, Move, Observation, Position, RuleSet};
+use fow_variants::shakmaty::File;
+use fow_variants::{
+    Bitboard, Board, Color, Game, Move, MoveSource, Observation, Position, Role, RuleSet, Square,
+};
 use serde::{Deserialize, Serialize};
 
-use super::encode::{observation_codes, oriented};
+use super::encode::{observation_codes, oriented, EMPTY, FOG};
 
 const MAGIC: &[u8; 8] = b"FOWNN001";
 
@@ -33,11 +39,15 @@ pub struct Example {
     pub result: i8,
     /// The ply of the decision.
     pub ply: u16,
+    /// Own castling rights: bit 0 the oriented h1 rook, bit 1 the a1 rook.
+    pub castling: u8,
+    /// The oriented en passant square, 255 for none.
+    pub ep: u8,
 }
 
 impl Example {
     /// Bytes per record in a dataset file.
-    pub const BYTES: usize = 64 + 64 + 2 + 1 + 2;
+    pub const BYTES: usize = 64 + 64 + 2 + 1 + 2 + 2;
 
     /// The example of `obs` when `m` was played in a game that `winner` won.
     pub fn new(obs: &Observation, m: &Move, winner: Option<Color>) -> Example {
@@ -54,14 +64,56 @@ impl Example {
                 Some(_) => -1,
             },
             ply: obs.ply().min(u32::from(u16::MAX)) as u16,
+            castling: {
+                let rights = obs.view().castling_rights();
+                let back = mover.backrank();
+                let h = Square::from_coords(File::H, back);
+                let a = Square::from_coords(File::A, back);
+                u8::from(rights.contains(h)) | (u8::from(rights.contains(a)) << 1)
+            },
+            ep: obs
+                .view()
+                .ep_square()
+                .map_or(255, |sq| oriented(sq, mover) as u8),
         }
+    }
+
+    /// The (from, to) pairs of the mover's legal moves, in oriented squares, rebuilt from
+    /// the example alone (the mover plays White on the oriented board). Promotions to
+    /// several pieces count once.
+    pub fn legal_pairs(&self, rules: &RuleSet) -> Vec<(u8, u8)> {
+        let mut board = Board::empty();
+        let mut fog = Bitboard::EMPTY;
+        for (i, &c) in self.now.iter().enumerate() {
+            let sq = Square::new(i as u32);
+            match c {
+                FOG => fog.add(sq),
+                EMPTY => {}
+                2..=7 => board.set_piece_at(sq, Role::ALL[c as usize - 2].of(Color::White)),
+                _ => board.set_piece_at(sq, Role::ALL[c as usize - 8].of(Color::Black)),
+            }
+        }
+        let mut castling = Bitboard::EMPTY;
+        if self.castling & 1 != 0 {
+            castling.add(Square::H1);
+        }
+        if self.castling & 2 != 0 {
+            castling.add(Square::A1);
+        }
+        let ep = (self.ep < 64).then(|| Square::new(u32::from(self.ep)));
+        let mut moves = Vec::new();
+        MoveSource::new(&board, fog, Color::White, castling, ep, rules).push_moves(&mut moves);
+        let mut pairs: Vec<(u8, u8)> = moves.iter().map(|m| (m.from as u8, m.to as u8)).collect();
+        pairs.dedup();
+        pairs
     }
 
     fn write(&self, w: &mut impl Write) -> io::Result<()> {
         w.write_all(&self.now)?;
         w.write_all(&self.prev)?;
         w.write_all(&[self.from, self.to, self.result as u8])?;
-        w.write_all(&self.ply.to_le_bytes())
+        w.write_all(&self.ply.to_le_bytes())?;
+        w.write_all(&[self.castling, self.ep])
     }
 
     fn read(b: &[u8]) -> Example {
@@ -76,6 +128,8 @@ impl Example {
             to: b[129],
             result: b[130] as i8,
             ply: u16::from_le_bytes([b[131], b[132]]),
+            castling: b[133],
+            ep: b[134],
         }
     }
 }
@@ -171,7 +225,8 @@ pub fn game_examples(
             return Err(format!("ply {}: {m} is not legal", ply + 1));
         }
         if take(pos.turn()) {
-            out.push(Example::new(o, m, winner));
+            let e = Example::new(o, m, winner);
+            out.push(e);
         }
         let end = game.play(m);
         o.set_previous_from(game.position());
@@ -228,5 +283,49 @@ mod tests {
         assert!(game_examples(&pos, &bad, &rules, None, |_| true)
             .unwrap_err()
             .contains("ply 1"));
+    }
+
+    #[test]
+    fn legal_pairs_rebuild_the_observations_moves() {
+        use rand::{Rng, SeedableRng};
+        for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(8);
+            for _ in 0..30 {
+                let mut game = Game::new(Position::startpos(), rules);
+                let mut obs: [Option<Observation>; 2] = [None, None];
+                for _ in 0..120 {
+                    let pos = game.position().clone();
+                    let mover = pos.turn();
+                    let o = match &mut obs[mover as usize] {
+                        Some(o) => {
+                            o.refresh(&pos, game.ply());
+                            o
+                        }
+                        slot => slot.insert(Observation::new(&pos, &rules, game.ply(), None)),
+                    };
+                    if o.move_count() == 0 {
+                        break;
+                    }
+                    let m = o.nth_move(rng.random_range(0..o.move_count())).unwrap();
+                    let e = Example::new(o, &m, None);
+                    let mut want: Vec<(u8, u8)> = o
+                        .legal_moves()
+                        .iter()
+                        .map(|x| (oriented(x.from, mover) as u8, oriented(x.to, mover) as u8))
+                        .collect();
+                    want.sort_unstable();
+                    want.dedup();
+                    let mut got = e.legal_pairs(&rules);
+                    got.sort_unstable();
+                    assert_eq!(got, want, "{}", pos.fen());
+                    assert!(got.contains(&(e.from, e.to)));
+                    let end = game.play(&m);
+                    o.set_previous_from(game.position());
+                    if end.is_some() {
+                        break;
+                    }
+                }
+            }
+        }
     }
 }
