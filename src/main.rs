@@ -8,8 +8,10 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod dataset;
 mod error;
 mod evolve;
+mod inputs;
 mod params;
 mod perft;
 mod plot;
@@ -43,6 +45,7 @@ enum Command {
     TuneMaterial(tune_material::Args),
     Evolve(evolve::Args),
     Params(params::Args),
+    Dataset(dataset::Args),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +60,7 @@ fn main() -> ExitCode {
         Command::TuneMaterial(a) => tune_material::run(a),
         Command::Evolve(a) => evolve::run(a),
         Command::Params(a) => params::run(a),
+        Command::Dataset(a) => dataset::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,14 +4,14 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use fow_arena::{
-    pgn_samples, read_games, row_samples, Draws, MaterialOptions, MaterialSample, CONFIG_FILE,
-    MATERIAL_NAMES,
+    pgn_samples, read_games, row_samples, Draws, MaterialOptions, MaterialSample, MATERIAL_NAMES,
 };
 use fow_ratings::{fit_logistic, LogisticOptions};
 use fow_variants::{read_pgn, RuleSet};
 use serde_json::json;
 
 use crate::error::{input, CliError};
+use crate::inputs::{pgn_files, tournament_rules};
 
 /// Fit piece values (pawn..queen) to recorded game results.
 ///
@@ -91,31 +91,6 @@ fn preset(name: &str) -> Result<RuleSet, CliError> {
     name.parse().map_err(input)
 }
 
-/// The PGN files an input names: itself, or the `.pgn` files of a folder (sorted).
-fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, CliError> {
-    if !path.is_dir() {
-        return Ok(vec![path.to_path_buf()]);
-    }
-    let entries = std::fs::read_dir(path).map_err(|e| input(format!("{}: {e}", path.display())))?;
-    let mut files = Vec::new();
-    for e in entries {
-        let p = e
-            .map_err(|e| input(format!("{}: {e}", path.display())))?
-            .path();
-        if p.is_file() && p.extension().is_some_and(|x| x == "pgn") {
-            files.push(p);
-        }
-    }
-    files.sort();
-    if files.is_empty() {
-        return Err(input(format!(
-            "{}: no .pgn files in the folder",
-            path.display()
-        )));
-    }
-    Ok(files)
-}
-
 fn add_pgn(
     path: &Path,
     rules: &RuleSet,
@@ -140,31 +115,13 @@ fn add_pgn(
     Ok(())
 }
 
-/// The rules of a `games.csv`: those of the `tournament.json` beside it, else thesis.
-fn tournament_rules(games_csv: &Path) -> Result<RuleSet, CliError> {
-    let cfg = games_csv
-        .parent()
-        .unwrap_or(Path::new("."))
-        .join(CONFIG_FILE);
-    let Ok(text) = std::fs::read_to_string(&cfg) else {
-        return Ok(RuleSet::thesis());
-    };
-    let bad = |line: usize, m: String| input(format!("{}:{line}: {m}", cfg.display()));
-    let json: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| bad(e.line(), e.to_string()))?;
-    let rules = json
-        .get("rules")
-        .ok_or_else(|| bad(1, "no \"rules\"".into()))?;
-    serde_json::from_value(rules.clone()).map_err(|e| bad(1, format!("rules: {e}")))
-}
-
 fn add_games_csv(
     path: &Path,
     rules: &RuleSet,
     opts: &MaterialOptions,
     acc: &mut Gathered,
 ) -> Result<(), CliError> {
-    let rows = read_games(path)?;
+    let rows = read_games(path).map_err(input)?;
     for (i, row) in rows.iter().enumerate() {
         let key = (
             row.white.clone(),

@@ -54,7 +54,25 @@ impl GameRow {
         }
     }
 
-    /// The parsed result.
+    /// The moves, read back as legal moves from the start position under `rules` (an
+    /// error names the game and the ply of the first move that does not fit).
+    pub fn legal_moves(
+        &self,
+        rules: &fow_variants::RuleSet,
+    ) -> Result<Vec<fow_variants::Move>, String> {
+        let mut pos = fow_variants::Position::startpos();
+        let mut moves = Vec::new();
+        for (i, text) in self.moves.split_whitespace().enumerate() {
+            let m = pos
+                .parse_uci(text, rules)
+                .map_err(|e| format!("game {}, ply {}: {e} (rules {rules})", self.id, i + 1))?;
+            pos.play(&m);
+            moves.push(m);
+        }
+        Ok(moves)
+    }
+
+    /// The result column as a [`GameResult`].
     pub fn game_result(&self) -> Result<GameResult, String> {
         self.result.parse()
     }

@@ -140,17 +140,13 @@ pub fn row_samples(
     if row.game_reason()?.is_fault() || (result == GameResult::Draw && opts.draws == Draws::Skip) {
         return Ok(None);
     }
-    let start = Position::startpos();
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for (i, text) in row.moves.split_whitespace().enumerate() {
-        let m = pos
-            .parse_uci(text, rules)
-            .map_err(|e| format!("game {}, ply {}: {e} (rules {rules})", row.id, i + 1))?;
-        pos.play(&m);
-        moves.push(m);
-    }
-    Ok(Some(game_samples(&start, &moves, result, opts)))
+    let moves = row.legal_moves(rules)?;
+    Ok(Some(game_samples(
+        &Position::startpos(),
+        &moves,
+        result,
+        opts,
+    )))
 }
 
 /// The samples of a PGN game, replayed under `rules`. `Ok(None)` for a game without a

@@ -26,6 +26,15 @@ impl GameResult {
             GameResult::Draw => 0.5,
         }
     }
+
+    /// The winner, if any.
+    pub fn winner(self) -> Option<fow_variants::Color> {
+        match self {
+            GameResult::WhiteWins => Some(fow_variants::Color::White),
+            GameResult::BlackWins => Some(fow_variants::Color::Black),
+            GameResult::Draw => None,
+        }
+    }
 }
 
 impl fmt::Display for GameResult {
