@@ -18,6 +18,7 @@ mod plot;
 mod players;
 mod rate;
 mod rules_args;
+mod serve;
 mod tables;
 mod tournament;
 mod tune_material;
@@ -46,6 +47,7 @@ enum Command {
     Evolve(evolve::Args),
     Params(params::Args),
     Dataset(dataset::Args),
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
         Command::Evolve(a) => evolve::run(a),
         Command::Params(a) => params::run(a),
         Command::Dataset(a) => dataset::run(a),
+        Command::Serve(a) => serve::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -9,8 +9,21 @@ pub struct Args {}
 /// Prints the registry.
 pub fn run(_: Args) -> Result<(), CliError> {
     let bots = fow_players::registry();
-    let width = bots.iter().map(|b| b.name.len()).max().unwrap_or(0);
+    let programs = fow_players::programs();
+    let width = bots
+        .iter()
+        .chain(programs)
+        .map(|b| b.name.len())
+        .max()
+        .unwrap_or(0);
     println!("Bots (use as NAME or NAME:key=value,...):");
+    list(bots, width);
+    println!("Programs (use as exec:cmd=<command line>,key=value,...):");
+    list(programs, width);
+    Ok(())
+}
+
+fn list(bots: &[fow_players::BotInfo], width: usize) {
     for b in bots {
         println!("  {:width$}  {}", b.name, b.description);
         for p in b.params {
@@ -20,5 +33,4 @@ pub fn run(_: Args) -> Result<(), CliError> {
             );
         }
     }
-    Ok(())
 }

@@ -138,8 +138,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
         rep.played_now as f64 / secs.max(1e-9)
     );
 
-    let m = matrix_of(&cfg.players, &rep.games)?;
-    let ms = ms_per_move(&cfg.players, &rep);
+    let (labels, rep) = labelled(&cfg.players, rep);
+    let m = matrix_of(&labels, &rep.games)?;
+    let ms = ms_per_move(&labels, &rep);
     let fits = fit(&m, anchor(&m, None)?, a.method)?;
     report(&m, &fits, Some(&ms), Some(&dir))?;
     let faults = rep
@@ -152,6 +153,40 @@ pub fn run(a: Args) -> Result<(), CliError> {
     }
     println!("\nwrote {}", files_written(&dir));
     Ok(())
+}
+
+/// The players' names in the tables: an `exec` spec's `name=` where given (and unique),
+/// else the spec; the report's games carry the same names.
+fn labelled(
+    players: &[String],
+    mut rep: fow_arena::TournamentReport,
+) -> (Vec<String>, fow_arena::TournamentReport) {
+    let label = |p: &String| {
+        p.parse::<fow_players::PlayerSpec>()
+            .ok()
+            .filter(|s| s.name == "exec")
+            .and_then(|s| s.param("name").map(str::to_string))
+            .unwrap_or_else(|| p.clone())
+    };
+    let labels: Vec<String> = players.iter().map(label).collect();
+    let unique = labels
+        .iter()
+        .collect::<std::collections::HashSet<_>>()
+        .len()
+        == labels.len();
+    if !unique || labels == players {
+        return (players.to_vec(), rep);
+    }
+    let of = |name: &mut String| {
+        if let Some(i) = players.iter().position(|p| p == name) {
+            *name = labels[i].clone();
+        }
+    };
+    for g in &mut rep.games {
+        of(&mut g.white);
+        of(&mut g.black);
+    }
+    (labels, rep)
 }
 
 fn files_written(dir: &Path) -> String {

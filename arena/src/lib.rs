@@ -29,4 +29,4 @@ pub use material::{
 };
 pub use play::{play_game, GameOptions};
 pub use record::{GameRecord, GameResult, Reason};
-pub use tournament::{Pairing, Tournament, TournamentConfig, TournamentReport};
+pub use tournament::{Pairing, Tournament, TournamentConfig, TournamentReport, LOGS_DIR};

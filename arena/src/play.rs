@@ -49,7 +49,8 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 /// Plays one game between two fresh players and returns its record.
 ///
 /// A move outside the legal list, a panic inside a player, an error it reports, or a move
-/// over the time limit loses the game for that player, with the reason recorded.
+/// over the time limit loses the game for that player, with the reason recorded. Both
+/// players hear the end through [`Player::finish`].
 ///
 /// ```
 /// use fow_arena::{play_game, GameOptions};
@@ -77,6 +78,7 @@ pub fn play_game(
         let s = seeds[if color.is_white() { 0 } else { 1 }];
         if catch_unwind(AssertUnwindSafe(|| p.start(color, &rules, s))).is_err() {
             let winner = !color;
+            finish(&mut players, Some(winner), Reason::Panic);
             return GameRecord {
                 white: white_name.to_string(),
                 black: black_name.to_string(),
@@ -161,6 +163,7 @@ pub fn play_game(
         }
     };
     let time = ticks.map(|t| clock.delta(0, t));
+    finish(&mut players, result.winner(), reason);
     GameRecord {
         white: white_name.to_string(),
         black: black_name.to_string(),
@@ -172,6 +175,14 @@ pub fn play_game(
         detail,
         time: [time[1], time[0]],
         decisions: [decisions[1], decisions[0]],
+    }
+}
+
+/// Tells both players the game is over (a panic there changes nothing).
+fn finish(players: &mut [&mut dyn Player; 2], winner: Option<Color>, reason: Reason) {
+    let reason = reason.to_string();
+    for p in players.iter_mut() {
+        let _ = catch_unwind(AssertUnwindSafe(|| p.finish(winner, &reason)));
     }
 }
 

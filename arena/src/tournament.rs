@@ -21,6 +21,11 @@ use crate::play::{play_game, GameOptions};
 use crate::record::GameRecord;
 use crate::seed::game_seed;
 
+/// The folder of a tournament's player logs: `logs/<game id>-<white|black>.stderr` holds
+/// what an external program wrote to stderr in that game (only programs that wrote
+/// something get a file).
+pub const LOGS_DIR: &str = "logs";
+
 /// The settings that define a tournament (stored as `tournament.json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TournamentConfig {
@@ -250,6 +255,9 @@ impl Tournament {
                 let result = (|| -> Result<GameRecord, ArenaError> {
                     let mut w = specs[p.white].build()?;
                     let mut b = specs[p.black].build()?;
+                    let logs = self.dir.join(LOGS_DIR);
+                    w.log_to(&logs.join(format!("{}-white.stderr", p.id)));
+                    b.log_to(&logs.join(format!("{}-black.stderr", p.id)));
                     let rec = play_game(
                         w.as_mut(),
                         b.as_mut(),

@@ -12,6 +12,7 @@
 pub mod belief;
 pub mod nn;
 pub mod bots;
+pub mod external;
 mod parametrized;
 mod pick;
 mod player;
@@ -23,6 +24,6 @@ mod weights;
 pub use parametrized::{names_are_unique, Family, ParamError, Parametrized};
 pub use pick::best_move;
 pub use player::{Budget, Player, PlayerError, PlayerErrorKind};
-pub use registry::{build, find, registry, BotInfo, ParamInfo};
+pub use registry::{build, find, programs, registry, BotInfo, ParamInfo};
 pub use spec::{split_spec_list, PlayerSpec, SpecError};
 pub use weights::thesis_weight;

@@ -1,6 +1,7 @@
 //! The [`Player`] trait every bot implements, with its budget and error types.
 
 use std::fmt;
+use std::path::Path;
 use std::time::Duration;
 
 use fow_variants::{Color, Move, Observation, RuleSet};
@@ -75,4 +76,13 @@ pub trait Player: Send {
     fn nodes(&self) -> u64 {
         0
     }
+
+    /// The game is over: the winner (`None` for a draw) and the reason as the arena
+    /// records it (`king captured`, `timeout`, ...). Called once per game, also when a
+    /// player failed; bots that keep no state across games ignore it.
+    fn finish(&mut self, _winner: Option<Color>, _reason: &str) {}
+
+    /// Where to save this player's diagnostic output for the coming game (an external
+    /// program's stderr). Called before `start`, if at all; in-process bots ignore it.
+    fn log_to(&mut self, _path: &Path) {}
 }

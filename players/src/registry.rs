@@ -1,6 +1,7 @@
 //! The registry: every built-in bot with a one-line description and its parameters.
 
 use crate::bots;
+use crate::external::ExternalPlayer;
 use crate::parametrized::{Family, Parametrized};
 use crate::player::Player;
 use crate::spec::{PlayerSpec, SpecError};
@@ -173,6 +174,41 @@ static BOTS: &[BotInfo] = &[
     },
 ];
 
+/// Players that run outside fow, built from a spec with open-ended parameters.
+static PROGRAMS: &[BotInfo] = &[BotInfo {
+    name: "exec",
+    description: "a bot running as a separate program, spoken to over stdin/stdout with the fow bot protocol (PROTOCOL.md)",
+    params: &[
+        ParamInfo {
+            name: "cmd",
+            default: "(required)",
+            description: "the command line, run without a shell (quote a value with commas: cmd=\"...\")",
+        },
+        ParamInfo {
+            name: "name",
+            default: "(cmd)",
+            description: "the name in the tables and in error messages",
+        },
+        ParamInfo {
+            name: "timeout",
+            default: "10000",
+            description: "milliseconds the program may take for one move before it loses on time",
+        },
+        ParamInfo {
+            name: "startup",
+            default: "10000",
+            description: "milliseconds from its start to its hello and ready",
+        },
+        ParamInfo {
+            name: "KEY",
+            default: "",
+            description: "any other key=value is an option for the program, sent in new_game",
+        },
+    ],
+    family: None,
+    build: |spec| Ok(Box::new(ExternalPlayer::from_spec(spec)?)),
+}];
+
 /// Builds a parametrized bot: its shipped parameters, or those of `params=FILE`.
 fn build_parametrized<P: Parametrized>(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
     let family = Family::of::<P>();
@@ -208,6 +244,12 @@ pub fn registry() -> &'static [BotInfo] {
     BOTS
 }
 
+/// The players that run outside fow (`exec`): not bots themselves, so not in
+/// [`registry`] (nor in a default tournament), but built by [`build`] like any bot.
+pub fn programs() -> &'static [BotInfo] {
+    PROGRAMS
+}
+
 /// The bot registered under `name`.
 pub fn find(name: &str) -> Option<&'static BotInfo> {
     BOTS.iter().find(|b| b.name == name)
@@ -215,9 +257,16 @@ pub fn find(name: &str) -> Option<&'static BotInfo> {
 
 /// Builds a player from a spec, checking the bot name and its parameter names.
 pub fn build(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
+    if let Some(program) = PROGRAMS.iter().find(|b| b.name == spec.name) {
+        return (program.build)(spec);
+    }
     let info = find(&spec.name).ok_or_else(|| SpecError::UnknownBot {
         name: spec.name.clone(),
-        known: BOTS.iter().map(|b| b.name.to_string()).collect(),
+        known: BOTS
+            .iter()
+            .chain(PROGRAMS)
+            .map(|b| b.name.to_string())
+            .collect(),
     })?;
     for (k, _) in &spec.params {
         if !info.params.iter().any(|p| p.name == k) {

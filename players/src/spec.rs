@@ -8,6 +8,10 @@ use crate::registry;
 
 /// A bot and its parameters as text: `Name` or `Name:key=value,key=value`.
 ///
+/// A value that contains a comma is written in double quotes, a quote inside doubled
+/// (as in CSV): `exec:cmd="python3 bot.py --list a,b",name=Mine`. Outside quotes, spaces,
+/// `:`, `=` and `"` in a value are plain text.
+///
 /// A spec builds a fresh player for each game, so games run in parallel without sharing
 /// state. Its text (normalised, parameters in the order given) names the player in
 /// results.
@@ -104,18 +108,62 @@ impl PlayerSpec {
 }
 
 impl fmt::Display for PlayerSpec {
+    /// Writes the spec so that it reads back the same: values with a comma (or starting
+    /// with a quote) in double quotes.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name)?;
         for (i, (k, v)) in self.params.iter().enumerate() {
-            write!(f, "{}{k}={v}", if i == 0 { ':' } else { ',' })?;
+            let sep = if i == 0 { ':' } else { ',' };
+            if v.contains(',') || v.starts_with('"') {
+                write!(f, "{sep}{k}=\"{}\"", v.replace('"', "\"\""))?;
+            } else {
+                write!(f, "{sep}{k}={v}")?;
+            }
         }
         Ok(())
     }
 }
 
+/// Splits `text` at the commas outside double quotes.
+fn split_unquoted(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut start, mut quoted) = (0, false);
+    for (i, c) in text.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
+/// A parameter value as written: `"..."` (with `""` for a quote) or plain text.
+fn unquote(v: &str) -> Option<String> {
+    match v.strip_prefix('"') {
+        None => Some(v.to_string()),
+        Some(rest) => {
+            let inner = rest.strip_suffix('"')?;
+            let mut out = String::with_capacity(inner.len());
+            let mut chars = inner.chars();
+            while let Some(c) = chars.next() {
+                if c == '"' && chars.next() != Some('"') {
+                    return None;
+                }
+                out.push(c);
+            }
+            Some(out)
+        }
+    }
+}
+
 /// Splits a comma-separated list of specs, where a spec's own parameters are also
 /// comma-separated: a piece of the form `key=value` (no `:` before its `=`) continues the
-/// spec before it.
+/// spec before it. Commas inside double quotes do not split.
 ///
 /// ```
 /// use fow_players::split_spec_list;
@@ -123,10 +171,14 @@ impl fmt::Display for PlayerSpec {
 ///     split_spec_list("RandomMove,PossibleBoardList:cap=100,sample=8,SimpleStockfish"),
 ///     ["RandomMove", "PossibleBoardList:cap=100,sample=8", "SimpleStockfish"]
 /// );
+/// assert_eq!(
+///     split_spec_list(r#"exec:cmd="python3 bot.py a,b",name=B,exec:cmd=./bot --x=1,RandomMove"#),
+///     [r#"exec:cmd="python3 bot.py a,b",name=B"#, "exec:cmd=./bot --x=1", "RandomMove"]
+/// );
 /// ```
 pub fn split_spec_list(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for piece in text.split(',') {
+    for piece in split_unquoted(text) {
         let continues = match (piece.find('='), piece.find(':')) {
             (Some(eq), colon) => colon.is_none_or(|c| c > eq),
             (None, _) => false,
@@ -161,15 +213,16 @@ impl FromStr for PlayerSpec {
         }
         let mut params = Vec::new();
         if let Some(rest) = rest {
-            for part in rest.split(',') {
+            for part in split_unquoted(rest) {
                 let (k, v) = part
                     .split_once('=')
                     .ok_or_else(|| SpecError::Syntax(s.to_string()))?;
-                let (k, v) = (k.trim(), v.trim());
+                let k = k.trim();
+                let v = unquote(v.trim()).ok_or_else(|| SpecError::Syntax(s.to_string()))?;
                 if k.is_empty() {
                     return Err(SpecError::Syntax(s.to_string()));
                 }
-                params.push((k.to_string(), v.to_string()));
+                params.push((k.to_string(), v));
             }
         }
         Ok(PlayerSpec {
@@ -190,6 +243,22 @@ mod tests {
         assert_eq!(s.param("b"), Some("x"));
         assert_eq!(s.to_string(), "Foo:a=1,b=x");
         for bad in ["", ":a=1", "Foo:a", "Foo:=1", "Fo o"] {
+            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn quoted_values_keep_commas_and_read_back() {
+        let text = r#"exec:cmd="python3 bot.py --list a,b ""x""",name=Mine"#;
+        let s: PlayerSpec = text.parse().unwrap();
+        assert_eq!(s.param("cmd"), Some(r#"python3 bot.py --list a,b "x""#));
+        assert_eq!(s.param("name"), Some("Mine"));
+        assert_eq!(s.to_string(), text);
+        assert_eq!(s.to_string().parse::<PlayerSpec>().unwrap(), s);
+        let plain: PlayerSpec = r#"exec:cmd=python3 "my bot.py" --x=1"#.parse().unwrap();
+        assert_eq!(plain.param("cmd"), Some(r#"python3 "my bot.py" --x=1"#));
+        assert_eq!(plain.to_string().parse::<PlayerSpec>().unwrap(), plain);
+        for bad in [r#"exec:cmd="a,b"#, r#"exec:cmd="a"b""#] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
     }

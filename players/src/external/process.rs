@@ -1,0 +1,581 @@
+//! [`ExternalPlayer`]: a bot running as a separate program, spoken to over its
+//! stdin/stdout with the fow bot protocol.
+
+use std::collections::BTreeMap;
+use std::fs::{self, File};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStderr, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use fow_variants::{Color, Move, MoveKind, MoveText, Observation, Role, RuleSet};
+
+use super::command::split_command;
+use super::protocol::{BudgetMsg, FromBot, OptionInfo, ToBot, PROTOCOL_VERSION};
+use crate::player::{Budget, Player, PlayerError, PlayerErrorKind};
+use crate::spec::{PlayerSpec, SpecError};
+
+/// Default wait for the program's `hello` and `ready`, in milliseconds.
+pub const DEFAULT_STARTUP_MS: u64 = 10_000;
+/// Default wait for one move, in milliseconds.
+pub const DEFAULT_TIMEOUT_MS: u64 = 10_000;
+/// How long a program may take to exit after `quit` before it is killed.
+pub const QUIT_GRACE: Duration = Duration::from_millis(1000);
+/// The longest line read from a program; a longer one is a protocol error.
+pub const MAX_LINE: usize = 1 << 20;
+/// The most stderr saved per program and game; the rest is read and dropped.
+pub const MAX_LOG: u64 = 4 << 20;
+
+/// The spec keys the arena reads itself; every other key is an option for the program.
+pub const EXEC_KEYS: [&str; 4] = ["cmd", "name", "timeout", "startup"];
+
+/// How to run one external bot, read from an `exec:cmd=...` spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExecSettings {
+    /// The program and its arguments.
+    pub argv: Vec<String>,
+    /// The name in messages (`name=`, else the command line).
+    pub name: String,
+    /// Wait for `hello` and `ready` after starting the program.
+    pub startup: Duration,
+    /// Wait for one move.
+    pub timeout: Duration,
+    /// The options passed in `new_game`.
+    pub options: BTreeMap<String, String>,
+}
+
+impl ExecSettings {
+    /// Reads `exec:cmd=<command line>[,name=N][,timeout=MS][,startup=MS][,key=value...]`,
+    /// checking that the program exists.
+    pub fn from_spec(spec: &PlayerSpec) -> Result<ExecSettings, SpecError> {
+        let bad = |message: String| SpecError::BadParam {
+            bot: spec.name.clone(),
+            message,
+        };
+        let cmd = spec
+            .param("cmd")
+            .ok_or_else(|| bad("cmd=<command line> is required".into()))?;
+        let argv = split_command(cmd)
+            .filter(|a| !a.is_empty())
+            .ok_or_else(|| bad(format!("cannot read the command line '{cmd}'")))?;
+        if find_program(&argv[0]).is_none() {
+            return Err(bad(format!("program '{}' not found", argv[0])));
+        }
+        let ms = |key: &str, default: u64| -> Result<Duration, SpecError> {
+            match spec.parsed(key, default)? {
+                0 => Err(bad(format!("{key} must be at least 1 ms"))),
+                v => Ok(Duration::from_millis(v)),
+            }
+        };
+        let mut options = BTreeMap::new();
+        for (k, v) in &spec.params {
+            if !EXEC_KEYS.contains(&k.as_str()) {
+                options.insert(k.clone(), v.clone());
+            }
+        }
+        Ok(ExecSettings {
+            name: spec.param("name").unwrap_or(cmd).to_string(),
+            argv,
+            startup: ms("startup", DEFAULT_STARTUP_MS)?,
+            timeout: ms("timeout", DEFAULT_TIMEOUT_MS)?,
+            options,
+        })
+    }
+}
+
+/// The file a program name resolves to: a path as given, else the first match on `PATH`.
+fn find_program(program: &str) -> Option<PathBuf> {
+    if program.contains('/') {
+        let p = PathBuf::from(program);
+        return p.is_file().then_some(p);
+    }
+    std::env::var_os("PATH").and_then(|path| {
+        std::env::split_paths(&path)
+            .map(|dir| dir.join(program))
+            .find(|p| p.is_file())
+    })
+}
+
+/// A line from the program, or why there is none.
+enum Line {
+    Text(String),
+    TooLong,
+    Closed,
+    Failed(String),
+}
+
+/// A running program: its process and the threads that carry its pipes.
+struct Process {
+    child: Child,
+    /// Lines to write to its stdin (a thread writes them, so a program that does not
+    /// read never blocks the arena). Dropping it closes the program's stdin.
+    to_bot: Option<Sender<Vec<u8>>>,
+    from_bot: Receiver<Line>,
+}
+
+/// A bot that runs as a separate program (the `exec` player spec).
+///
+/// The program is started in [`Player::start`] and ended in [`Player::finish`] (or when
+/// the player is dropped): it gets `quit`, then [`QUIT_GRACE`] to exit, then it is
+/// killed, and always reaped. No answer in time, a broken message, an illegal move or the
+/// program's death lose the game with the reason recorded. The program's stderr goes to
+/// the file named by [`Player::log_to`] (nowhere without one).
+pub struct ExternalPlayer {
+    settings: ExecSettings,
+    log: Option<PathBuf>,
+    process: Option<Process>,
+    /// A failure in `start`, reported by the first `choose` (`start` cannot fail).
+    failed: Option<PlayerError>,
+    /// The program misbehaved: kill it without waiting.
+    broken: bool,
+    /// The program's own name, from its `hello`.
+    bot_name: Option<String>,
+    /// Our colour in the current game.
+    color: Option<Color>,
+}
+
+impl ExternalPlayer {
+    /// A player for these settings; nothing starts before [`Player::start`].
+    pub fn new(settings: ExecSettings) -> ExternalPlayer {
+        ExternalPlayer {
+            settings,
+            log: None,
+            process: None,
+            failed: None,
+            broken: false,
+            bot_name: None,
+            color: None,
+        }
+    }
+
+    /// A player for an `exec:cmd=...` spec.
+    pub fn from_spec(spec: &PlayerSpec) -> Result<ExternalPlayer, SpecError> {
+        Ok(ExternalPlayer::new(ExecSettings::from_spec(spec)?))
+    }
+
+    /// The process id of the running program, if one runs.
+    pub fn pid(&self) -> Option<u32> {
+        self.process.as_ref().map(|p| p.child.id())
+    }
+
+    /// The name the program gave in its `hello`.
+    pub fn bot_name(&self) -> Option<&str> {
+        self.bot_name.as_deref()
+    }
+
+    fn error(&self, kind: PlayerErrorKind, what: String) -> PlayerError {
+        PlayerError {
+            kind,
+            message: format!("{}: {what}", self.settings.name),
+        }
+    }
+
+    fn spawn(&mut self) -> Result<(), PlayerError> {
+        let mut cmd = Command::new(&self.settings.argv[0]);
+        cmd.args(&self.settings.argv[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if self.log.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            });
+        let mut child = cmd.spawn().map_err(|e| {
+            self.error(
+                PlayerErrorKind::Crash,
+                format!("cannot start '{}': {e}", self.settings.argv[0]),
+            )
+        })?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (to_bot, rx) = mpsc::channel::<Vec<u8>>();
+        thread::spawn(move || {
+            let mut stdin = stdin;
+            for buf in rx {
+                if stdin.write_all(&buf).is_err() {
+                    break;
+                }
+            }
+        });
+        let (tx, from_bot) = mpsc::sync_channel(16);
+        thread::spawn(move || read_lines(stdout, tx));
+        if let (Some(stderr), Some(path)) = (child.stderr.take(), self.log.clone()) {
+            thread::spawn(move || save_log(stderr, &path));
+        }
+        self.process = Some(Process {
+            child,
+            to_bot: Some(to_bot),
+            from_bot,
+        });
+        Ok(())
+    }
+
+    fn send(&mut self, msg: &ToBot) {
+        if let Some(tx) = self.process.as_ref().and_then(|p| p.to_bot.as_ref()) {
+            let mut buf = serde_json::to_vec(msg).expect("messages serialize");
+            buf.push(b'\n');
+            // A closed pipe shows up as the program's death on the next read.
+            let _ = tx.send(buf);
+        }
+    }
+
+    /// The next message, by `deadline`; `waiting` says for what, in errors.
+    fn receive(&mut self, deadline: Instant, waiting: &str) -> Result<FromBot, PlayerError> {
+        let Some(p) = self.process.as_mut() else {
+            return Err(self.error(PlayerErrorKind::Other, "not started".into()));
+        };
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match p.from_bot.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    let ms = self.limit_ms(waiting);
+                    return Err(self.error(
+                        PlayerErrorKind::Timeout,
+                        format!("no {waiting} within {ms} ms"),
+                    ));
+                }
+                Err(RecvTimeoutError::Disconnected) => Line::Closed,
+            };
+            let text = match line {
+                Line::Text(t) if t.trim().is_empty() => continue,
+                Line::Text(t) => t,
+                Line::TooLong => {
+                    return Err(self.error(
+                        PlayerErrorKind::Protocol,
+                        format!("a line longer than {MAX_LINE} bytes while waiting for {waiting}"),
+                    ))
+                }
+                Line::Failed(e) => {
+                    return Err(
+                        self.error(PlayerErrorKind::Crash, format!("reading its output: {e}"))
+                    )
+                }
+                Line::Closed => {
+                    // Give the exit status a moment to appear.
+                    let until = Instant::now() + Duration::from_millis(100);
+                    let status = loop {
+                        match p.child.try_wait() {
+                            Ok(Some(s)) => break Some(s),
+                            Ok(None) if Instant::now() < until => {
+                                thread::sleep(Duration::from_millis(1))
+                            }
+                            _ => break None,
+                        }
+                    };
+                    let how =
+                        status.map_or("closed its output".to_string(), |s| format!("exited ({s})"));
+                    return Err(self.error(
+                        PlayerErrorKind::Crash,
+                        format!("the program {how} while we waited for {waiting}"),
+                    ));
+                }
+            };
+            return serde_json::from_str(&text).map_err(|e| {
+                self.error(
+                    PlayerErrorKind::Protocol,
+                    format!("cannot read '{}' as {waiting}: {e}", shorten(&text)),
+                )
+            });
+        }
+    }
+
+    fn limit_ms(&self, waiting: &str) -> u128 {
+        if waiting.starts_with("its move") {
+            self.settings.timeout.as_millis()
+        } else {
+            self.settings.startup.as_millis()
+        }
+    }
+
+    /// Starts the program, says hello and the new game, waits for `ready`.
+    fn begin(&mut self, color: Color, rules: &RuleSet, seed: u64) -> Result<(), PlayerError> {
+        let deadline = Instant::now() + self.settings.startup;
+        self.spawn()?;
+        self.send(&ToBot::Hello {
+            protocol: PROTOCOL_VERSION,
+        });
+        match self.receive(deadline, "hello")? {
+            FromBot::Hello {
+                protocol,
+                name,
+                options,
+            } => {
+                if protocol != PROTOCOL_VERSION {
+                    return Err(self.error(
+                        PlayerErrorKind::Protocol,
+                        format!("speaks protocol {protocol}, fow speaks {PROTOCOL_VERSION}"),
+                    ));
+                }
+                self.bot_name = Some(name);
+                if let Some(known) = options {
+                    self.check_options(&known)?;
+                }
+            }
+            other => return Err(self.unexpected("hello", &other)),
+        }
+        self.send(&ToBot::NewGame {
+            color: color_name(color).into(),
+            rules: *rules,
+            seed,
+            options: self.settings.options.clone(),
+        });
+        match self.receive(deadline, "ready")? {
+            FromBot::Ready => Ok(()),
+            other => Err(self.unexpected("ready", &other)),
+        }
+    }
+
+    fn check_options(&self, known: &[OptionInfo]) -> Result<(), PlayerError> {
+        for k in self.settings.options.keys() {
+            if !known.iter().any(|o| &o.name == k) {
+                let names: Vec<&str> = known.iter().map(|o| o.name.as_str()).collect();
+                return Err(self.error(
+                    PlayerErrorKind::Other,
+                    format!(
+                        "the program takes no option '{k}' (it takes: {})",
+                        if names.is_empty() {
+                            "none".to_string()
+                        } else {
+                            names.join(", ")
+                        }
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn unexpected(&self, waiting: &str, got: &FromBot) -> PlayerError {
+        if let FromBot::Error { message } = got {
+            return self.error(
+                PlayerErrorKind::Other,
+                format!("the program reports an error: {message}"),
+            );
+        }
+        let json = serde_json::to_string(got).unwrap_or_default();
+        self.error(
+            PlayerErrorKind::Protocol,
+            format!("expected {waiting}, got {}", shorten(&json)),
+        )
+    }
+
+    /// Ends the program: `quit` and a grace period unless it misbehaved, then kill and
+    /// reap.
+    fn shutdown(&mut self) {
+        let Some(mut p) = self.process.take() else {
+            return;
+        };
+        if !self.broken {
+            if let Some(tx) = p.to_bot.take() {
+                let mut buf = serde_json::to_vec(&ToBot::Quit).expect("messages serialize");
+                buf.push(b'\n');
+                let _ = tx.send(buf);
+            }
+            let until = Instant::now() + QUIT_GRACE;
+            while Instant::now() < until {
+                match p.child.try_wait() {
+                    Ok(None) => thread::sleep(Duration::from_millis(1)),
+                    _ => break,
+                }
+            }
+        }
+        let _ = p.child.kill();
+        let _ = p.child.wait();
+    }
+}
+
+impl Player for ExternalPlayer {
+    fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
+        self.shutdown();
+        self.broken = false;
+        self.color = Some(color);
+        self.failed = self.begin(color, rules, seed).err();
+        if self.failed.is_some() {
+            self.broken = true;
+        }
+    }
+
+    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Result<Move, PlayerError> {
+        if let Some(e) = self.failed.take() {
+            self.shutdown();
+            return Err(e);
+        }
+        let result = self.turn(obs, budget);
+        if result.is_err() {
+            self.broken = true;
+            self.shutdown();
+        }
+        result
+    }
+
+    fn finish(&mut self, winner: Option<Color>, reason: &str) {
+        if self.process.is_some() && !self.broken {
+            let me = self.color_of_game();
+            let (result, outcome) = match winner {
+                None => ("1/2-1/2", "draw"),
+                Some(w) => (
+                    if w.is_white() { "1-0" } else { "0-1" },
+                    if Some(w) == me { "win" } else { "loss" },
+                ),
+            };
+            self.send(&ToBot::GameEnd {
+                result: result.into(),
+                outcome: outcome.into(),
+                reason: reason.into(),
+            });
+        }
+        self.shutdown();
+    }
+
+    fn log_to(&mut self, path: &Path) {
+        self.log = Some(path.to_path_buf());
+    }
+}
+
+impl ExternalPlayer {
+    fn color_of_game(&self) -> Option<Color> {
+        self.color
+    }
+
+    /// One turn: the observation out, a move back.
+    fn turn(&mut self, obs: &Observation, budget: &Budget) -> Result<Move, PlayerError> {
+        if self.process.is_none() {
+            return Err(self.error(PlayerErrorKind::Other, "asked to move before start".into()));
+        }
+        let deadline = Instant::now() + self.settings.timeout;
+        self.send(&ToBot::Turn {
+            ply: obs.ply(),
+            view: obs.view().to_string(),
+            previous: obs.previous().map(|v| v.to_string()),
+            legal: obs.legal_moves().iter().map(|m| m.uci()).collect(),
+            budget: BudgetMsg {
+                nodes: budget.nodes,
+                ms: budget.time.map(|t| t.as_millis() as u64),
+            },
+            timeout_ms: self.settings.timeout.as_millis() as u64,
+        });
+        let waiting = format!("its move at ply {}", obs.ply());
+        let uci = match self.receive(deadline, &waiting)? {
+            FromBot::Move { uci } => uci,
+            other => return Err(self.unexpected("a move", &other)),
+        };
+        match obs.parse_uci(&uci) {
+            Ok(m) => Ok(m),
+            // A well-formed move outside the legal list goes back to the arena, which
+            // records it as an illegal move.
+            Err(_) => match MoveText::parse(&uci) {
+                Some(t) => Ok(Move {
+                    from: t.from,
+                    to: t.to,
+                    role: obs.view().role_at(t.from).unwrap_or(Role::Pawn),
+                    capture: None,
+                    promotion: t.promotion,
+                    kind: MoveKind::Normal,
+                }),
+                None => Err(self.error(
+                    PlayerErrorKind::Protocol,
+                    format!("'{}' is not a UCI move", shorten(&uci)),
+                )),
+            },
+        }
+    }
+}
+
+impl Drop for ExternalPlayer {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    if c.is_white() {
+        "white"
+    } else {
+        "black"
+    }
+}
+
+/// At most 200 characters of `s`, for messages.
+fn shorten(s: &str) -> String {
+    match s.char_indices().nth(200) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+/// Reads `stdout` line by line into `tx` until it closes, a line exceeds [`MAX_LINE`] or
+/// nobody listens.
+fn read_lines(stdout: ChildStdout, tx: SyncSender<Line>) {
+    let mut r = BufReader::with_capacity(1 << 16, stdout);
+    let mut line = Vec::new();
+    loop {
+        let avail = match r.fill_buf() {
+            Ok([]) => {
+                let _ = tx.send(Line::Closed);
+                return;
+            }
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                let _ = tx.send(Line::Failed(e.to_string()));
+                return;
+            }
+        };
+        match avail.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                line.extend_from_slice(&avail[..i]);
+                r.consume(i + 1);
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                let text = String::from_utf8_lossy(&line).into_owned();
+                line.clear();
+                if tx.send(Line::Text(text)).is_err() {
+                    return;
+                }
+            }
+            None => {
+                let n = avail.len();
+                line.extend_from_slice(avail);
+                r.consume(n);
+            }
+        }
+        if line.len() > MAX_LINE {
+            let _ = tx.send(Line::TooLong);
+            return;
+        }
+    }
+}
+
+/// Copies `stderr` to `path` (created on the first byte, at most [`MAX_LOG`] bytes), then
+/// drains the rest.
+fn save_log(mut stderr: ChildStderr, path: &Path) {
+    let mut buf = [0u8; 8192];
+    let mut file: Option<File> = None;
+    let mut written = 0u64;
+    loop {
+        let n = match stderr.read(&mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => n,
+        };
+        if written >= MAX_LOG {
+            continue;
+        }
+        if file.is_none() {
+            if let Some(dir) = path.parent() {
+                let _ = fs::create_dir_all(dir);
+            }
+            file = File::create(path).ok();
+        }
+        let Some(f) = file.as_mut() else { continue };
+        let take = (n as u64).min(MAX_LOG - written) as usize;
+        let _ = f.write_all(&buf[..take]);
+        written += take as u64;
+        if written >= MAX_LOG {
+            let _ = f.write_all(b"\n[fow: log truncated]\n");
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! [`serve`]: any built-in bot as a program that speaks the fow bot protocol.
+
+use std::fmt;
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+use fow_variants::{Color, FogView, Observation, RuleSet};
+
+use super::protocol::{FromBot, OptionInfo, ToBot, PROTOCOL_VERSION};
+use crate::player::{Budget, Player};
+use crate::registry;
+use crate::spec::{PlayerSpec, SpecError};
+
+/// Why [`serve`] stopped before `quit`.
+#[derive(Debug)]
+pub enum ServeError {
+    /// Reading or writing the pipes failed.
+    Io(std::io::Error),
+    /// The arena sent something this side cannot read.
+    Protocol(String),
+    /// The bot cannot be built with the options of `new_game`.
+    Spec(SpecError),
+}
+
+impl fmt::Display for ServeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServeError::Io(e) => write!(f, "{e}"),
+            ServeError::Protocol(m) => write!(f, "protocol error: {m}"),
+            ServeError::Spec(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {}
+
+impl From<std::io::Error> for ServeError {
+    fn from(e: std::io::Error) -> ServeError {
+        ServeError::Io(e)
+    }
+}
+
+/// Plays the bot of `spec` over the fow bot protocol: messages from `input`, answers to
+/// `output` (flushed after each), until `quit` or the end of `input`. Each `new_game`
+/// builds a fresh bot from `spec` plus the game's options; its parameters are the options
+/// announced in `hello`. The observation is rebuilt from the fog-FEN views alone, so a
+/// served bot plays exactly the games the built-in one plays.
+///
+/// ```
+/// use fow_players::external::serve;
+/// let input = concat!(
+///     r#"{"type":"hello","protocol":1}"#, "\n",
+///     r#"{"type":"new_game","color":"white","rules":{"en_passant":false,"promotion":"queen-only","castling":"positional","draw_plies":200,"repetition":null},"seed":1,"options":{}}"#, "\n",
+///     r#"{"type":"turn","ply":0,"view":"????????/????????/????????/????????/8/8/PPPPPPPP/RNBQKBNR w KQ -","previous":null,"legal":["e2e4"],"budget":{"nodes":null,"ms":null},"timeout_ms":1000}"#, "\n",
+///     r#"{"type":"quit"}"#, "\n",
+/// );
+/// let mut out = Vec::new();
+/// serve(&"CaptureKing".parse().unwrap(), input.as_bytes(), &mut out).unwrap();
+/// let out = String::from_utf8(out).unwrap();
+/// assert!(out.starts_with(r#"{"type":"hello","protocol":1,"name":"CaptureKing""#));
+/// assert_eq!(out.lines().nth(1), Some(r#"{"type":"ready"}"#));
+/// assert!(out.lines().nth(2).unwrap().starts_with(r#"{"type":"move","move":""#));
+/// ```
+pub fn serve(
+    spec: &PlayerSpec,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> Result<(), ServeError> {
+    let info = registry::find(&spec.name).ok_or_else(|| {
+        ServeError::Spec(SpecError::UnknownBot {
+            name: spec.name.clone(),
+            known: registry::registry()
+                .iter()
+                .map(|b| b.name.to_string())
+                .collect(),
+        })
+    })?;
+    let mut player: Option<Box<dyn Player>> = None;
+    let mut rules = RuleSet::thesis();
+    let mut say = |msg: &FromBot| -> Result<(), ServeError> {
+        let mut buf = serde_json::to_vec(msg).expect("messages serialize");
+        buf.push(b'\n');
+        output.write_all(&buf)?;
+        output.flush()?;
+        Ok(())
+    };
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let msg: ToBot = serde_json::from_str(&line)
+            .map_err(|e| ServeError::Protocol(format!("cannot read '{line}': {e}")))?;
+        match msg {
+            ToBot::Hello { protocol } => {
+                if protocol != PROTOCOL_VERSION {
+                    return Err(ServeError::Protocol(format!(
+                        "the arena speaks protocol {protocol}, this bot {PROTOCOL_VERSION}"
+                    )));
+                }
+                say(&FromBot::Hello {
+                    protocol: PROTOCOL_VERSION,
+                    name: spec.to_string(),
+                    options: Some(
+                        info.params
+                            .iter()
+                            .map(|p| OptionInfo {
+                                name: p.name.to_string(),
+                                default: p.default.to_string(),
+                                description: p.description.to_string(),
+                            })
+                            .collect(),
+                    ),
+                })?;
+            }
+            ToBot::NewGame {
+                color,
+                rules: r,
+                seed,
+                options,
+            } => {
+                let color = match color.as_str() {
+                    "white" => Color::White,
+                    "black" => Color::Black,
+                    c => return Err(ServeError::Protocol(format!("unknown colour '{c}'"))),
+                };
+                let mut game_spec = spec.clone();
+                game_spec.params.extend(options);
+                match registry::build(&game_spec) {
+                    Ok(mut p) => {
+                        p.start(color, &r, seed);
+                        player = Some(p);
+                        rules = r;
+                        say(&FromBot::Ready)?;
+                    }
+                    Err(e) => say(&FromBot::Error {
+                        message: e.to_string(),
+                    })?,
+                }
+            }
+            ToBot::Turn {
+                ply,
+                view,
+                previous,
+                budget,
+                ..
+            } => {
+                let view: FogView = view
+                    .parse()
+                    .map_err(|e| ServeError::Protocol(format!("{e}")))?;
+                let previous = match previous {
+                    Some(p) => Some(
+                        p.parse::<FogView>()
+                            .map_err(|e| ServeError::Protocol(format!("{e}")))?,
+                    ),
+                    None => None,
+                };
+                let obs = Observation::from_views(view, previous, ply, &rules);
+                let budget = Budget {
+                    nodes: budget.nodes,
+                    time: budget.ms.map(Duration::from_millis),
+                };
+                let answer = match player.as_mut() {
+                    None => FromBot::Error {
+                        message: "turn before new_game".into(),
+                    },
+                    Some(p) => match p.choose(&obs, &budget) {
+                        Ok(m) => FromBot::Move { uci: m.uci() },
+                        Err(e) => FromBot::Error {
+                            message: e.to_string(),
+                        },
+                    },
+                };
+                say(&answer)?;
+            }
+            ToBot::GameEnd { result, reason, .. } => {
+                if let Some(p) = player.as_mut() {
+                    let winner = match result.as_str() {
+                        "1-0" => Some(Color::White),
+                        "0-1" => Some(Color::Black),
+                        _ => None,
+                    };
+                    p.finish(winner, &reason);
+                }
+            }
+            ToBot::Quit => return Ok(()),
+        }
+    }
+    Ok(())
+}
