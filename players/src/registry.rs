@@ -83,6 +83,24 @@ static BOTS: &[BotInfo] = &[
         build: build_parametrized::<bots::PositionaryEvaluator>,
     },
     BotInfo {
+        name: "NeuralNetworkPlayer",
+        description: "the thesis's move network (from/to logits, plain-Rust inference); captures the king, else plays the move with the best log-probability",
+        params: &[
+            ParamInfo {
+                name: "weights",
+                default: "(shipped)",
+                description: "a .safetensors network (architecture in the .json beside it or in its metadata)",
+            },
+            ParamInfo {
+                name: "temperature",
+                default: "0",
+                description: "0 plays the best move; T > 0 draws a move with probability proportional to exp(score / T)",
+            },
+        ],
+        family: None,
+        build: |spec| Ok(Box::new(bots::NeuralNetworkPlayer::from_spec(spec)?)),
+    },
+    BotInfo {
         name: "SimpleStockfish",
         description: "MyStockfish minimax on the visible board, fog squares impassable",
         params: &[

@@ -234,7 +234,7 @@ impl ExternalPlayer {
                     let ms = self.limit_ms(waiting);
                     return Err(self.error(
                         PlayerErrorKind::Timeout,
-                        format!("no {waiting} within {ms} ms"),
+                        format!("no answer within {ms} ms (waiting for {waiting})"),
                     ));
                 }
                 Err(RecvTimeoutError::Disconnected) => Line::Closed,

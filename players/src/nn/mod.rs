@@ -1,5 +1,6 @@
 //! The neural-network player's data: how an observation becomes network input
-//! ([`encode`]), and the training examples ([`dataset`]).
+//! ([`encode`]), the training examples ([`dataset`]), and the network itself
+//! ([`network`], inference in plain Rust from a `.safetensors` file).
 //!
 //! ## Encoding (the thesis's 14 x 64 planes, optionally twice)
 //! Everything is from the mover's point of view: squares are flipped top to bottom for
@@ -12,8 +13,11 @@
 //!
 //! ## Output
 //! 128 logits: 64 for the origin square, then 64 for the destination square (mover's
-//! point of view). A move's score is log_softmax(from)[f] + log_softmax(to)[t]; a
+//! point of view). A move's score is log_softmax(from)\[f\] + log_softmax(to)\[t\]; a
 //! promotion is always to the piece the rules give first (queen).
 
 pub mod dataset;
 pub mod encode;
+pub mod network;
+
+pub use network::{Activations, Architecture, Network, NetworkError};

@@ -1,0 +1,456 @@
+//! `NeuralNetworkPlayer`: the thesis's move network, run in plain Rust.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, LazyLock, Mutex};
+use std::time::SystemTime;
+
+use fow_variants::{Color, Move, Observation, Role, RuleSet};
+use rand::{Rng, SeedableRng};
+
+use super::random_move::no_moves;
+use super::{unseeded, BotRng};
+use crate::nn::encode::{active_inputs, observation_codes, oriented};
+use crate::nn::{Activations, Network, NetworkError};
+use crate::player::{Budget, Player, PlayerError};
+use crate::spec::{PlayerSpec, SpecError};
+
+/// The shipped weights (see `players/params/nn-default.json`: its `"note"` says whether
+/// they are trained or a placeholder).
+static DEFAULT_WEIGHTS: &[u8] = include_bytes!("../../params/nn-default.safetensors");
+/// The shipped architecture, beside the weights.
+static DEFAULT_JSON: &str = include_str!("../../params/nn-default.json");
+
+static DEFAULT_NETWORK: LazyLock<Arc<Network>> = LazyLock::new(|| {
+    Arc::new(
+        Network::from_bytes(DEFAULT_WEIGHTS, Some(DEFAULT_JSON))
+            .expect("the shipped network (players/params/nn-default.*) is valid"),
+    )
+});
+
+/// Networks loaded with `weights=PATH`, so a tournament reads each file once (keyed by
+/// path, modification time and length, so a rewritten file is read again).
+type CacheKey = (PathBuf, Option<SystemTime>, u64);
+static LOADED: LazyLock<Mutex<HashMap<CacheKey, Arc<Network>>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// The thesis's neural-network player. It captures the king when it can; otherwise it
+/// runs the move network on its observation (see [`crate::nn`]) and scores each legal
+/// move by log_softmax(from logits)\[from\] + log_softmax(to logits)\[to\] (squares from
+/// the mover's point of view; a promotion counts only as a queen, other promotion pieces
+/// are never played). At temperature 0 it plays the best score (ties drawn uniformly at
+/// random); at temperature T > 0 it draws a move with probability proportional to
+/// exp(score / T).
+///
+/// Parameters: `weights=PATH` (a `.safetensors` file, its architecture in `PATH` with
+/// extension `.json` or in the file's metadata; default: the shipped network) and
+/// `temperature=T` (default 0).
+pub struct NeuralNetworkPlayer {
+    net: Arc<Network>,
+    temperature: f64,
+    rng: BotRng,
+    active: Vec<usize>,
+    act: Activations,
+    scores: Vec<f64>,
+}
+
+impl NeuralNetworkPlayer {
+    /// A player using `net` at `temperature` (0 for the best move; must be finite and
+    /// not negative).
+    pub fn new(net: Arc<Network>, temperature: f64) -> Result<NeuralNetworkPlayer, NetworkError> {
+        if !(temperature.is_finite() && temperature >= 0.0) {
+            return Err(NetworkError(format!(
+                "temperature must be a number at least 0, not {temperature}"
+            )));
+        }
+        Ok(NeuralNetworkPlayer {
+            net,
+            temperature,
+            rng: unseeded(),
+            active: Vec::with_capacity(128),
+            act: Activations::default(),
+            scores: Vec::with_capacity(64),
+        })
+    }
+
+    /// The shipped network (`players/params/nn-default.safetensors`), parsed once.
+    pub fn default_network() -> Arc<Network> {
+        DEFAULT_NETWORK.clone()
+    }
+
+    /// The network of `path`, read once per process (per modification time).
+    pub fn load_network(path: &Path) -> Result<Arc<Network>, NetworkError> {
+        let meta = std::fs::metadata(path)
+            .map_err(|e| NetworkError(format!("{}: {e}", path.display())))?;
+        let key = (path.to_path_buf(), meta.modified().ok(), meta.len());
+        if let Some(net) = LOADED.lock().expect("cache lock").get(&key) {
+            return Ok(net.clone());
+        }
+        let net = Arc::new(Network::load(path)?);
+        LOADED.lock().expect("cache lock").insert(key, net.clone());
+        Ok(net)
+    }
+
+    /// The player a spec describes (`weights`, `temperature`).
+    pub fn from_spec(spec: &PlayerSpec) -> Result<NeuralNetworkPlayer, SpecError> {
+        let bad = |message: String| SpecError::BadParam {
+            bot: spec.name.clone(),
+            message,
+        };
+        let net = match spec.param("weights") {
+            None => Self::default_network(),
+            Some(path) => Self::load_network(Path::new(path)).map_err(|e| bad(e.0))?,
+        };
+        let temperature: f64 = spec.parsed("temperature", 0.0)?;
+        NeuralNetworkPlayer::new(net, temperature).map_err(|e| bad(e.0))
+    }
+
+    /// The network this player uses.
+    pub fn network(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    /// The score of every move of `obs.legal_moves()`, in that order: the sum of the
+    /// origin's and the destination's log-probabilities; `-inf` for promotions to
+    /// anything but a queen.
+    pub fn move_scores(&mut self, obs: &Observation) -> &[f64] {
+        let mover = obs.color();
+        let (now, prev) = observation_codes(obs);
+        let previous = self.net.architecture().previous;
+        active_inputs(&now, previous.then_some(&prev), &mut self.active);
+        let logits = self.net.forward(&self.active, &mut self.act);
+        let (from, to) = logits.split_at(64);
+        let (lse_from, lse_to) = (log_sum_exp(from), log_sum_exp(to));
+        self.scores.clear();
+        for m in obs.legal_moves() {
+            self.scores.push(match m.promotion {
+                Some(r) if r != Role::Queen => f64::NEG_INFINITY,
+                _ => {
+                    f64::from(from[oriented(m.from, mover)]) - lse_from
+                        + f64::from(to[oriented(m.to, mover)])
+                        - lse_to
+                }
+            });
+        }
+        &self.scores
+    }
+}
+
+impl Default for NeuralNetworkPlayer {
+    /// The shipped network at temperature 0.
+    fn default() -> Self {
+        NeuralNetworkPlayer::new(Self::default_network(), 0.0).expect("temperature 0 is valid")
+    }
+}
+
+/// log(sum(exp(x))), computed stably in f64.
+fn log_sum_exp(x: &[f32]) -> f64 {
+    let max = x.iter().fold(f32::NEG_INFINITY, |a, &b| a.max(b)) as f64;
+    max + x
+        .iter()
+        .map(|&v| (f64::from(v) - max).exp())
+        .sum::<f64>()
+        .ln()
+}
+
+impl Player for NeuralNetworkPlayer {
+    fn start(&mut self, _: Color, _: &RuleSet, seed: u64) {
+        self.rng = BotRng::seed_from_u64(seed);
+    }
+
+    fn choose(&mut self, obs: &Observation, _: &Budget) -> Result<Move, PlayerError> {
+        let moves = obs.legal_moves();
+        if moves.is_empty() {
+            return Err(no_moves());
+        }
+        if let Some(m) = moves.iter().find(|m| m.captures_king()) {
+            return Ok(*m);
+        }
+        self.move_scores(obs);
+        if self.temperature == 0.0 {
+            let mut i = 0;
+            let scores = &self.scores;
+            let best = crate::pick::best_move(moves, &mut self.rng, |_| {
+                i += 1;
+                scores[i - 1]
+            });
+            return best.ok_or_else(no_moves);
+        }
+        // exp((score - best) / T): the same distribution, without overflow.
+        let best = self.scores.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b));
+        let mut total = 0.0;
+        for s in &mut self.scores {
+            *s = ((*s - best) / self.temperature).exp();
+            total += *s;
+        }
+        let mut x = self.rng.random::<f64>() * total;
+        for (m, w) in moves.iter().zip(&self.scores) {
+            if x < *w {
+                return Ok(*m);
+            }
+            x -= w;
+        }
+        // Rounding left x just above the last weight: the last move with any weight.
+        let i = self
+            .scores
+            .iter()
+            .rposition(|&w| w > 0.0)
+            .expect("one weight is 1");
+        Ok(moves[i])
+    }
+}
+
+/// The seed of the shipped untrained placeholder network.
+#[cfg(test)]
+const PLACEHOLDER_SEED: u64 = 2023;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nn::encode::VIEW_INPUTS;
+    use crate::nn::Architecture;
+    use fow_variants::{Game, Position, Square};
+
+    fn obs(fen: &str) -> Observation {
+        Observation::new(
+            &fen.parse::<Position>().unwrap(),
+            &RuleSet::thesis(),
+            10,
+            None,
+        )
+    }
+
+    fn params_dir() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("params")
+    }
+
+    /// Writes the untrained placeholder `params/nn-default.*`. Run by hand only:
+    /// `cargo test -p fow-players write_placeholder -- --ignored`.
+    #[test]
+    #[ignore]
+    fn write_placeholder() {
+        let net = Network::random(Architecture::thesis(), PLACEHOLDER_SEED).unwrap();
+        net.save_safetensors(&params_dir().join("nn-default.safetensors"))
+            .unwrap();
+        let json = format!(
+            "{{\n  \"inputs\": 896,\n  \"previous\": false,\n  \"hidden\": [64, 64],\n  \
+             \"outputs\": 128,\n  \"note\": \"untrained placeholder\",\n  \
+             \"placeholder\": \"Network::random(Architecture::thesis(), {PLACEHOLDER_SEED}); \
+             the trainer's nn-default.safetensors and nn-default.json replace both files\"\n}}\n"
+        );
+        assert_eq!(
+            Architecture::from_json(&json).unwrap(),
+            Architecture::thesis()
+        );
+        std::fs::write(params_dir().join("nn-default.json"), json).unwrap();
+    }
+
+    #[test]
+    fn shipped_network_loads_and_a_placeholder_says_so() {
+        let net = NeuralNetworkPlayer::default_network();
+        assert_eq!(net.architecture().outputs, 128);
+        let json: serde_json::Value = serde_json::from_str(DEFAULT_JSON).unwrap();
+        if json["note"] == "untrained placeholder" {
+            let placeholder = Network::random(Architecture::thesis(), PLACEHOLDER_SEED).unwrap();
+            assert_eq!(placeholder.to_safetensors().unwrap(), DEFAULT_WEIGHTS);
+        }
+    }
+
+    /// A network that ignores its input: all weights 0, the last bias prefers origin
+    /// `from` and destination `to` (oriented squares).
+    fn biased(from: Square, to: Square) -> Arc<Network> {
+        let arch = Architecture::thesis();
+        let mut layers: Vec<(Vec<f32>, Vec<f32>)> = arch
+            .layer_shapes()
+            .iter()
+            .map(|&(i, o)| (vec![0.0; i * o], vec![0.0; o]))
+            .collect();
+        let last = &mut layers.last_mut().unwrap().1;
+        last[from as usize] = 5.0;
+        last[64 + to as usize] = 5.0;
+        Arc::new(Network::from_layers(arch, layers).unwrap())
+    }
+
+    #[test]
+    fn plays_the_best_move_from_the_movers_side() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let mut bot = NeuralNetworkPlayer::new(biased(Square::E2, Square::E4), 0.0).unwrap();
+        bot.start(Color::White, &RuleSet::thesis(), 1);
+        assert_eq!(
+            bot.choose(&obs(start), &Budget::default()).unwrap().uci(),
+            "e2e4"
+        );
+        // Black's oriented e2e4 is e7e5.
+        let black = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        bot.start(Color::Black, &RuleSet::thesis(), 1);
+        assert_eq!(
+            bot.choose(&obs(black), &Budget::default()).unwrap().uci(),
+            "e7e5"
+        );
+        // Both of Black's squares oriented: e7 is its e2, e5 its e4, each log-probability
+        // 5 - ln(e^5 + 63).
+        let ob = obs(black);
+        let e7e5 = ob
+            .legal_moves()
+            .iter()
+            .position(|m| m.uci() == "e7e5")
+            .unwrap();
+        let want = 2.0 * (5.0 - (5f64.exp() + 63.0).ln());
+        assert!((bot.move_scores(&ob)[e7e5] - want).abs() < 1e-6);
+        // Scores are log-probabilities: exp sums to at most 1 over the legal moves.
+        let o = obs(start);
+        let total: f64 = bot.move_scores(&o).iter().map(|s| s.exp()).sum();
+        assert!(total > 0.0 && total <= 1.0 + 1e-9, "{total}");
+        let e2e4 = o
+            .legal_moves()
+            .iter()
+            .position(|m| m.uci() == "e2e4")
+            .unwrap();
+        let best = bot.move_scores(&o)[e2e4];
+        assert!(bot.move_scores(&o).iter().all(|&s| s <= best));
+    }
+
+    #[test]
+    fn captures_the_king_and_promotes_to_a_queen() {
+        let mut bot = NeuralNetworkPlayer::new(biased(Square::A2, Square::A3), 0.0).unwrap();
+        bot.start(Color::White, &RuleSet::thesis(), 1);
+        let o = obs("3k4/8/8/8/8/8/P7/q2R2K1 w - - 0 1");
+        assert_eq!(bot.choose(&o, &Budget::default()).unwrap().uci(), "d1d8");
+        // Under chess.com rules b7-b8 has four promotions; only the queen is played.
+        let mut bot = NeuralNetworkPlayer::new(biased(Square::B7, Square::B8), 1.0).unwrap();
+        let pos: Position = "8/1P5k/8/8/8/8/8/K7 w - - 0 1".parse().unwrap();
+        let o = Observation::new(&pos, &RuleSet::chesscom(), 10, None);
+        for seed in 0..30 {
+            bot.start(Color::White, &RuleSet::chesscom(), seed);
+            let m = bot.choose(&o, &Budget::default()).unwrap();
+            assert!(m.promotion.is_none() || m.uci() == "b7b8q", "{m}");
+        }
+    }
+
+    /// A game of `bot` (White) against itself as Black, from seeds; the moves in UCI.
+    fn self_play(make: &dyn Fn() -> NeuralNetworkPlayer, rules: RuleSet, seed: u64) -> Vec<String> {
+        let mut players = [make(), make()];
+        players[0].start(Color::White, &rules, seed);
+        players[1].start(Color::Black, &rules, seed + 1);
+        let mut game = Game::new(Position::startpos(), rules);
+        let mut obs: [Option<Observation>; 2] = [None, None];
+        let mut out = Vec::new();
+        for _ in 0..200 {
+            let pos = game.position().clone();
+            let i = pos.turn() as usize;
+            let o = match &mut obs[i] {
+                Some(o) => {
+                    o.refresh(&pos, game.ply());
+                    o
+                }
+                slot => slot.insert(Observation::new(&pos, &rules, game.ply(), None)),
+            };
+            if o.move_count() == 0 {
+                break;
+            }
+            let m = players[i].choose(o, &Budget::default()).unwrap();
+            assert!(o.is_legal(&m), "{m} in {}", pos.fen());
+            out.push(m.uci());
+            let end = game.play(&m);
+            o.set_previous_from(game.position());
+            if end.is_some() {
+                break;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn plays_legal_games_deterministically_per_seed() {
+        let prev = Architecture {
+            inputs: 2 * VIEW_INPUTS,
+            previous: true,
+            hidden: vec![32],
+            outputs: 128,
+        };
+        let with_prev = Arc::new(Network::random(prev, 9).unwrap());
+        for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
+            for t in [0.0, 1.0] {
+                let shipped = move || {
+                    NeuralNetworkPlayer::new(NeuralNetworkPlayer::default_network(), t).unwrap()
+                };
+                let other = || NeuralNetworkPlayer::new(with_prev.clone(), t).unwrap();
+                for make in [&shipped as &dyn Fn() -> _, &other] {
+                    let a = self_play(make, rules, 4);
+                    assert!(a.len() > 4);
+                    assert_eq!(a, self_play(make, rules, 4));
+                    let varies = (5..10).any(|s| self_play(make, rules, s) != a);
+                    // Only sampling depends on the seed (random networks have no ties).
+                    assert_eq!(varies, t > 0.0, "temperature {t}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn temperature_spreads_the_moves() {
+        let o = obs("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let net = biased(Square::E2, Square::E4);
+        let mut counts: HashMap<String, u32> = HashMap::new();
+        let mut bot = NeuralNetworkPlayer::new(net.clone(), 2.0).unwrap();
+        bot.start(Color::White, &RuleSet::thesis(), 7);
+        for _ in 0..2000 {
+            *counts
+                .entry(bot.choose(&o, &Budget::default()).unwrap().uci())
+                .or_default() += 1;
+        }
+        assert_eq!(counts.len(), 20, "{counts:?}");
+        // e2e4 scores 10 / 2 = 5 above moves that share neither square: far the likeliest.
+        let top = counts.iter().max_by_key(|(_, &c)| c).unwrap().0;
+        assert_eq!(top, "e2e4");
+        // Probabilities follow exp(score / T): e2e3 and d2d4 share one square (+2.5).
+        let p = |m: &str| f64::from(counts[m]) / 2000.0;
+        let scores = bot.move_scores(&o).to_vec();
+        let idx = |m: &str| o.legal_moves().iter().position(|x| x.uci() == m).unwrap();
+        let z: f64 = scores.iter().map(|s| (s / 2.0).exp()).sum();
+        for m in ["e2e4", "e2e3", "a2a3"] {
+            let want = (scores[idx(m)] / 2.0).exp() / z;
+            assert!((p(m) - want).abs() < 0.04, "{m}: {} vs {want}", p(m));
+        }
+        // Temperature 0 never varies.
+        let mut cold = NeuralNetworkPlayer::new(net, 0.0).unwrap();
+        for seed in 0..20 {
+            cold.start(Color::White, &RuleSet::thesis(), seed);
+            assert_eq!(cold.choose(&o, &Budget::default()).unwrap().uci(), "e2e4");
+        }
+        assert!(NeuralNetworkPlayer::new(NeuralNetworkPlayer::default_network(), -1.0).is_err());
+    }
+
+    #[test]
+    fn spec_parameters() {
+        let dir = std::env::temp_dir().join(format!("fow-nn-bot-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("w.safetensors");
+        let net = Arc::new(Network::random(Architecture::thesis(), 77).unwrap());
+        net.save_safetensors(&path).unwrap();
+        let spec: PlayerSpec = format!("NeuralNetworkPlayer:weights={}", path.display())
+            .parse()
+            .unwrap();
+        let from_file = || NeuralNetworkPlayer::from_spec(&spec).unwrap();
+        let direct = || NeuralNetworkPlayer::new(net.clone(), 0.0).unwrap();
+        let shipped = || NeuralNetworkPlayer::default();
+        let a = self_play(&from_file, RuleSet::thesis(), 1);
+        assert_eq!(a, self_play(&direct, RuleSet::thesis(), 1));
+        assert_ne!(a, self_play(&shipped, RuleSet::thesis(), 1));
+        assert!(spec.build().is_ok());
+        let bad: PlayerSpec = "NeuralNetworkPlayer:weights=/nonexistent/n.safetensors"
+            .parse()
+            .unwrap();
+        let e = bad.build().err().unwrap().to_string();
+        assert!(e.contains("/nonexistent/n.safetensors"), "{e}");
+        for t in ["-1", "x", "inf"] {
+            let s: PlayerSpec = format!("NeuralNetworkPlayer:temperature={t}")
+                .parse()
+                .unwrap();
+            assert!(s.build().is_err(), "{t}");
+        }
+        let s: PlayerSpec = "NeuralNetworkPlayer:temperature=0.5".parse().unwrap();
+        assert!(s.build().is_ok());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

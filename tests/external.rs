@@ -1,0 +1,312 @@
+//! Bots as separate programs (`exec:cmd=...`, PROTOCOL.md): faults lose the game with the
+//! reason recorded and leave no process behind, parallel games keep their messages apart,
+//! a served built-in bot plays exactly its in-process games, and the Python examples play
+//! a tournament. Tests that need python3 are skipped (with a message) without it.
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use fow_arena::{play_game, read_games, GameOptions, GameRow, Reason, GAMES_FILE, LOGS_DIR};
+use fow_players::external::ExternalPlayer;
+use fow_players::{Player, PlayerSpec};
+use fow_variants::RuleSet;
+
+const FOW: &str = env!("CARGO_BIN_EXE_fow");
+
+fn python() -> bool {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("skipped: python3 is not available (the test bots are Python scripts)");
+    }
+    ok
+}
+
+/// Runs `fow tournament` (one game per ordered pair) and returns its folder and games.
+fn tournament(players: &str, jobs: &str) -> (tempfile::TempDir, Vec<GameRow>) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(FOW)
+        .args([
+            "tournament",
+            "--players",
+            players,
+            "--games",
+            "1",
+            "-q",
+            "--jobs",
+            jobs,
+        ])
+        .arg("--out")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games = read_games(&dir.path().join(GAMES_FILE)).unwrap();
+    (dir, games)
+}
+
+/// Whether process `pid` is gone (no zombie either); a reused pid runs something else.
+fn gone(pid: u32, script: &str) -> bool {
+    match fs::read(format!("/proc/{pid}/cmdline")) {
+        Err(_) => true,
+        Ok(cmd) => !String::from_utf8_lossy(&cmd).contains(script) && !cmd.is_empty(),
+    }
+}
+
+/// The pid a test bot wrote first to its stderr log.
+fn logged_pid(log: &Path) -> u32 {
+    let text = fs::read_to_string(log).unwrap_or_else(|e| panic!("{}: {e}", log.display()));
+    text.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// A tournament of RandomMove and `faulty.py MODE`: the faulty bot loses both games with
+/// `reason` (or, with `None`, the games end normally), its stderr is in the logs and its
+/// processes are gone.
+fn fault(mode: &str, options: &str, reason: Option<Reason>) {
+    if !python() {
+        return;
+    }
+    let bot = format!("exec:cmd=python3 tests/bots/faulty.py {mode}{options}");
+    let (dir, games) = tournament(&format!("RandomMove,{bot}"), "2");
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        let colour = if g.white == bot { "white" } else { "black" };
+        match reason {
+            Some(r) => {
+                assert_eq!(g.game_reason().unwrap(), r, "{g:?}");
+                let winner = g.game_result().unwrap().winner().unwrap();
+                assert_eq!(winner.is_white(), g.white == "RandomMove", "{g:?}");
+                // The detail names the program, or for an illegal move the move.
+                let what = if r == Reason::IllegalMove {
+                    "a1a1".to_string()
+                } else {
+                    format!("faulty.py {mode}")
+                };
+                assert!(g.detail.contains(&what), "{g:?}");
+            }
+            None => assert!(!g.game_reason().unwrap().is_fault(), "{g:?}"),
+        }
+        let log = dir
+            .path()
+            .join(LOGS_DIR)
+            .join(format!("{}-{colour}.stderr", g.id));
+        let pid = logged_pid(&log);
+        assert!(gone(pid, "faulty.py"), "{mode}: process {pid} still there");
+    }
+}
+
+#[test]
+fn a_bot_that_never_answers_loses_on_time() {
+    fault("silent", ",timeout=300", Some(Reason::Timeout));
+}
+
+#[test]
+fn a_bot_that_never_says_hello_loses_on_time() {
+    // Long enough for the interpreter to start and log its pid on a busy machine.
+    fault("slowstart", ",startup=2000", Some(Reason::Timeout));
+}
+
+#[test]
+fn a_bot_that_answers_garbage_loses_by_protocol_error() {
+    fault("garbage", "", Some(Reason::ProtocolError));
+}
+
+#[test]
+fn a_bot_that_answers_an_illegal_move_loses() {
+    fault("illegal", "", Some(Reason::IllegalMove));
+}
+
+#[test]
+fn a_bot_that_exits_mid_game_loses_by_crash() {
+    fault("crash", "", Some(Reason::Crash));
+}
+
+#[test]
+fn a_bot_that_floods_its_output_loses_by_protocol_error() {
+    fault("flood", "", Some(Reason::ProtocolError));
+}
+
+#[test]
+fn a_bot_that_ignores_quit_is_killed_after_its_game() {
+    fault("noquit", "", None);
+}
+
+#[test]
+fn the_crash_log_holds_the_programs_stderr() {
+    if !python() {
+        return;
+    }
+    let (dir, games) = tournament(
+        "RandomMove,exec:cmd=python3 tests/bots/faulty.py crash",
+        "1",
+    );
+    let g = &games[0];
+    assert!(g.detail.contains("exit status: 3"), "{g:?}");
+    let log = fs::read_to_string(dir.path().join(LOGS_DIR).join("0-black.stderr")).unwrap();
+    assert!(log.contains("crashing on purpose"), "{log}");
+}
+
+/// Plays `spec` in process and as `fow serve spec`, both against RandomMove, and returns
+/// the two move lists; the served program must be gone after each game.
+fn in_process_and_served(spec: &str, seed: u64, white: bool) -> (String, String) {
+    let opts = GameOptions::new(RuleSet::chesscom());
+    let play = |p: &mut dyn Player| {
+        let mut other = PlayerSpec::build(&"RandomMove".parse().unwrap()).unwrap();
+        let rec = if white {
+            play_game(p, other.as_mut(), "a", "b", seed, &opts)
+        } else {
+            play_game(other.as_mut(), p, "b", "a", seed, &opts)
+        };
+        assert!(!rec.reason.is_fault(), "{spec}: {rec:?}");
+        format!("{} {} {}", rec.result, rec.reason, rec.moves_uci())
+    };
+    let spec: PlayerSpec = spec.parse().unwrap();
+    let mut inside = spec.build().unwrap();
+    let a = play(inside.as_mut());
+    let exec: PlayerSpec = format!("exec:cmd=\"{FOW} serve {spec}\"").parse().unwrap();
+    let mut served = ExternalPlayer::from_spec(&exec).unwrap();
+    let b = play(&mut served);
+    assert!(served.pid().is_none(), "the program ends with the game");
+    (a, b)
+}
+
+#[test]
+fn a_served_bot_plays_exactly_the_games_of_the_built_in_one() {
+    for (spec, seed) in [
+        ("CaptureLargest", 1),
+        ("PositionaryEvaluator", 2),
+        ("SimpleStockfish:depth=2", 3),
+    ] {
+        for white in [true, false] {
+            let (a, b) = in_process_and_served(spec, seed, white);
+            assert_eq!(a, b, "{spec} as {}", if white { "White" } else { "Black" });
+        }
+    }
+}
+
+#[test]
+fn the_program_is_reaped_when_its_game_ends() {
+    let spec: PlayerSpec = format!("exec:cmd={FOW} serve RandomMove").parse().unwrap();
+    let mut p = ExternalPlayer::from_spec(&spec).unwrap();
+    p.start(fow_variants::Color::White, &RuleSet::thesis(), 1);
+    let pid = p.pid().expect("started");
+    assert!(!gone(pid, "serve"), "running");
+    assert_eq!(p.bot_name(), Some("RandomMove"));
+    p.finish(None, "no progress");
+    assert!(fs::metadata(format!("/proc/{pid}")).is_err(), "reaped");
+}
+
+#[test]
+fn two_jobs_play_the_same_games_as_one() {
+    let players = format!(
+        "RandomMove,exec:cmd={FOW} serve CaptureLargest,name=A,exec:cmd=\"{FOW} serve PositionaryEvaluator\",name=B"
+    );
+    let (d1, g1) = tournament(&players, "1");
+    let (d2, g2) = tournament(&players, "2");
+    assert_eq!(g1.len(), 6);
+    assert!(
+        g1.iter().all(|g| !g.game_reason().unwrap().is_fault()),
+        "{g1:?}"
+    );
+    assert_eq!(
+        fs::read(d1.path().join(GAMES_FILE)).unwrap(),
+        fs::read(d2.path().join(GAMES_FILE)).unwrap()
+    );
+    assert_eq!(g1, g2);
+}
+
+#[test]
+fn the_python_examples_play_a_tournament() {
+    if !python() {
+        return;
+    }
+    let players = "RandomMove,CaptureLargest,exec:cmd=python3 examples/random_bot.py,name=RandomPy,exec:cmd=python3 examples/greedy_bot.py,name=GreedyPy,king_only=0";
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(FOW)
+        .args([
+            "tournament",
+            "--players",
+            players,
+            "--games",
+            "2",
+            "-q",
+            "--out",
+        ])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games = read_games(&dir.path().join(GAMES_FILE)).unwrap();
+    assert_eq!(games.len(), 24);
+    assert!(
+        games.iter().all(|g| !g.game_reason().unwrap().is_fault()),
+        "{games:?}"
+    );
+    let points = |name: &str| -> f64 {
+        games
+            .iter()
+            .map(|g| {
+                let w = g.game_result().unwrap().white_points();
+                if g.white.contains(name) {
+                    w
+                } else if g.black.contains(name) {
+                    1.0 - w
+                } else {
+                    0.0
+                }
+            })
+            .sum()
+    };
+    assert!(points("greedy_bot") > points("random_bot") + 3.0, "{text}");
+    assert!(
+        text.contains("GreedyPy") && text.contains("RandomPy"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_exec_specs_are_refused_before_any_game() {
+    for (players, needle) in [
+        (
+            "RandomMove,exec:cmd=no-such-program-fow",
+            "program 'no-such-program-fow' not found",
+        ),
+        ("RandomMove,exec:name=x", "cmd=<command line> is required"),
+        (
+            "RandomMove,exec:cmd=python3 'x.py",
+            "cannot read the command line",
+        ),
+        (
+            "RandomMove,exec:cmd=python3,timeout=0",
+            "timeout must be at least 1 ms",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = Command::new(FOW)
+            .args(["tournament", "--players", players, "-q", "--out"])
+            .arg(dir.path().join("t"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{players}: {err}");
+        assert!(err.contains(needle), "{players}: {err}");
+    }
+    let out = Command::new(FOW).arg("players").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Programs") && text.contains("exec") && text.contains("startup=10000"),
+        "{text}"
+    );
+}
