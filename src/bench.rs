@@ -1,9 +1,10 @@
 //! `fow bench`: speed of the arena and of perft, with a behaviour signature.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use fow_arena::bench::{belief_games, random_games};
 use fow_arena::seed::mix;
+use fow_arena::{play_game, GameOptions};
 use fow_variants::{perft, Position, RuleSet};
 
 use crate::error::CliError;
@@ -35,6 +36,10 @@ pub struct Args {
     /// tracking and search measurement (0 to skip).
     #[arg(long, default_value_t = 20)]
     pub belief_games: usize,
+    /// Games of `fow serve RandomMove` run as an external program (the fow bot protocol)
+    /// against RandomMove, for the round trip of one turn (0 to skip).
+    #[arg(long, default_value_t = 20)]
+    pub exec_games: usize,
 }
 
 /// Runs the measurements and prints them.
@@ -159,9 +164,77 @@ pub fn run(a: Args) -> Result<(), CliError> {
         );
         signature = mix(signature ^ r.signature);
     }
+    if a.exec_games > 0 {
+        exec_round_trip(a.exec_games, a.seed)?;
+    }
     println!(
         "signature: {signature:016x} (games {}, seed {}, perft depth {}, belief games {})",
         a.games, a.seed, a.perft_depth, a.belief_games
+    );
+    Ok(())
+}
+
+/// Plays `games` games of this program's `serve RandomMove` as an external bot against
+/// the built-in RandomMove on one thread and prints the round trip of one turn and the
+/// cost of starting and ending the program (wall clock; not part of the signature).
+fn exec_round_trip(games: usize, seed: u64) -> Result<(), CliError> {
+    let exe = std::env::current_exe()
+        .map_err(|e| CliError::Failed(format!("cannot find this program: {e}")))?;
+    let spec: fow_players::PlayerSpec = format!(
+        "exec:cmd='{}' serve RandomMove",
+        exe.display().to_string().replace('\'', "'\\''")
+    )
+    .parse()
+    .map_err(|e| CliError::Failed(format!("{e}")))?;
+    let random: fow_players::PlayerSpec = "RandomMove".parse().expect("a registered bot");
+    let opts = GameOptions::new(RuleSet::thesis());
+    let (mut turns, mut inside_moves) = (0u64, 0u64);
+    let (mut exec_time, mut inside_time) = (Duration::ZERO, Duration::ZERO);
+    let mut faults = 0;
+    let started = Instant::now();
+    for g in 0..games {
+        let build =
+            |s: &fow_players::PlayerSpec| s.build().map_err(|e| CliError::Failed(e.to_string()));
+        let (mut ext, mut inside) = (build(&spec)?, build(&random)?);
+        let white = g % 2 == 0;
+        let rec = if white {
+            play_game(
+                ext.as_mut(),
+                inside.as_mut(),
+                "exec",
+                "RandomMove",
+                seed ^ g as u64,
+                &opts,
+            )
+        } else {
+            play_game(
+                inside.as_mut(),
+                ext.as_mut(),
+                "RandomMove",
+                "exec",
+                seed ^ g as u64,
+                &opts,
+            )
+        };
+        faults += usize::from(rec.reason.is_fault());
+        let (e, i) = if white { (0, 1) } else { (1, 0) };
+        turns += u64::from(rec.decisions[e]);
+        exec_time += rec.time[e];
+        inside_moves += u64::from(rec.decisions[i]);
+        inside_time += rec.time[i];
+    }
+    let wall = started.elapsed();
+    println!("external bot ({} serve RandomMove over the fow bot protocol) vs RandomMove, {games} games on one thread:", exe.display());
+    println!(
+        "  {turns} turns, {:.1} us per turn round trip (in-process RandomMove: {:.2} us per move); {:.2} ms per game to start and end the program{}",
+        exec_time.as_secs_f64() * 1e6 / turns.max(1) as f64,
+        inside_time.as_secs_f64() * 1e6 / inside_moves.max(1) as f64,
+        wall.saturating_sub(exec_time + inside_time).as_secs_f64() * 1e3 / games as f64,
+        if faults > 0 {
+            format!("; {faults} games lost by a fault")
+        } else {
+            String::new()
+        }
     );
     Ok(())
 }
