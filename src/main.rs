@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod accuracy;
 mod bench;
 mod dataset;
 mod error;
@@ -47,6 +48,7 @@ enum Command {
     Evolve(evolve::Args),
     Params(params::Args),
     Dataset(dataset::Args),
+    Accuracy(accuracy::Args),
     Serve(serve::Args),
 }
 
@@ -63,6 +65,7 @@ fn main() -> ExitCode {
         Command::Evolve(a) => evolve::run(a),
         Command::Params(a) => params::run(a),
         Command::Dataset(a) => dataset::run(a),
+        Command::Accuracy(a) => accuracy::run(a),
         Command::Serve(a) => serve::run(a),
     };
     match result {

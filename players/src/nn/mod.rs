@@ -18,6 +18,7 @@
 
 pub mod dataset;
 pub mod encode;
+pub mod evaluate;
 pub mod network;
 
 pub use network::{Activations, Architecture, Network, NetworkError};

@@ -1,0 +1,50 @@
+//! `fow accuracy`: how often the network's first choice is the move played.
+
+use std::path::PathBuf;
+
+use fow_players::bots::NeuralNetworkPlayer;
+use fow_players::nn::dataset::read_dataset;
+use fow_players::nn::evaluate::evaluate;
+
+use crate::error::{input, CliError};
+
+/// Top-1 and top-3 move accuracy of a network on datasets made by `fow dataset`.
+///
+/// For every example the network scores the legal moves (rebuilt from the example) and
+/// the played move's rank is counted; ties count against it. The random mover's expected
+/// top-1 is printed beside it. No libtorch needed.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Dataset files.
+    #[arg(required = true, value_name = "DATASET")]
+    pub datasets: Vec<PathBuf>,
+    /// The network's weights (`.safetensors`, architecture in the `.json` beside it or in
+    /// its metadata; default: the shipped network).
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
+}
+
+/// Prints the accuracy on each dataset.
+pub fn run(a: Args) -> Result<(), CliError> {
+    let net = match &a.weights {
+        Some(p) => NeuralNetworkPlayer::load_network(p).map_err(input)?,
+        None => NeuralNetworkPlayer::default_network(),
+    };
+    println!("dataset                                   examples    top-1    top-3   random");
+    for path in &a.datasets {
+        let mut file = std::fs::File::open(path)
+            .map_err(|e| input(format!("{}: {e}", path.display())))?;
+        let (header, examples) = read_dataset(&mut std::io::BufReader::new(&mut file))
+            .map_err(|e| input(format!("{}: {e}", path.display())))?;
+        let acc = evaluate(&net, &examples, &header.rules);
+        println!(
+            "{:<40} {:>9} {:>7.1}% {:>7.1}% {:>7.1}%",
+            path.display().to_string(),
+            acc.examples,
+            100.0 * acc.top1_rate(),
+            100.0 * acc.top3_rate(),
+            100.0 * acc.random_rate()
+        );
+    }
+    Ok(())
+}
