@@ -224,7 +224,7 @@ fn exec_round_trip(games: usize, seed: u64) -> Result<(), CliError> {
         inside_time += rec.time[i];
     }
     let wall = started.elapsed();
-    println!("external bot ({} serve RandomMove over the fow bot protocol) vs RandomMove, {games} games on one thread:", exe.display());
+    println!("external bot (fow serve RandomMove over the fow bot protocol) vs RandomMove, {games} games on one thread:");
     println!(
         "  {turns} turns, {:.1} us per turn round trip (in-process RandomMove: {:.2} us per move); {:.2} ms per game to start and end the program{}",
         exec_time.as_secs_f64() * 1e6 / turns.max(1) as f64,
