@@ -22,6 +22,7 @@ mod rules_args;
 mod serve;
 mod tables;
 mod tournament;
+mod train;
 mod tune_material;
 mod view;
 
@@ -48,6 +49,7 @@ enum Command {
     Evolve(evolve::Args),
     Params(params::Args),
     Dataset(dataset::Args),
+    Train(train::Args),
     Accuracy(accuracy::Args),
     Serve(serve::Args),
 }
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Command::Evolve(a) => evolve::run(a),
         Command::Params(a) => params::run(a),
         Command::Dataset(a) => dataset::run(a),
+        Command::Train(a) => train::run(a),
         Command::Accuracy(a) => accuracy::run(a),
         Command::Serve(a) => serve::run(a),
     };
