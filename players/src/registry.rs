@@ -1,7 +1,7 @@
 //! The registry: every built-in bot with a one-line description and its parameters.
 
 use crate::bots;
-use crate::external::ExternalPlayer;
+use crate::external::{ExternalPlayer, UciPlayer};
 use crate::parametrized::{Family, Parametrized};
 use crate::player::Player;
 use crate::spec::{PlayerSpec, SpecError};
@@ -192,7 +192,8 @@ static BOTS: &[BotInfo] = &[
     },
 ];
 
-/// Players that run outside fow, built from a spec with open-ended parameters.
+/// Players that run outside fow (`exec`, `uci`), built from a spec with open-ended
+/// parameters.
 static PROGRAMS: &[BotInfo] = &[BotInfo {
     name: "exec",
     description: "a bot running as a separate program, spoken to over stdin/stdout with the fow bot protocol (PROTOCOL.md)",
@@ -225,6 +226,48 @@ static PROGRAMS: &[BotInfo] = &[BotInfo {
     ],
     family: None,
     build: |spec| Ok(Box::new(ExternalPlayer::from_spec(spec)?)),
+}, BotInfo {
+    name: "uci",
+    description: "a UCI chess engine (e.g. Stockfish) on a full board guessed from the view; captures the king when it can, falls back to the heaviest capture when the engine's move is not legal",
+    params: &[
+        ParamInfo {
+            name: "cmd",
+            default: "(required)",
+            description: "the engine's command line, run without a shell; a bare name is also looked for in /usr/games",
+        },
+        ParamInfo {
+            name: "nodes",
+            default: "2000",
+            description: "go nodes N for each move (unless movetime is given)",
+        },
+        ParamInfo {
+            name: "movetime",
+            default: "",
+            description: "go movetime MS for each move instead of nodes (not deterministic)",
+        },
+        ParamInfo {
+            name: "board",
+            default: "guess",
+            description: "guess: one board kept across turns (as PossibleBoardGenerator); belief: a seeded random board of the exact belief set",
+        },
+        ParamInfo {
+            name: "name",
+            default: "(cmd)",
+            description: "the name in error messages",
+        },
+        ParamInfo {
+            name: "timeout",
+            default: "10000",
+            description: "milliseconds the engine may take for one bestmove before it loses on time",
+        },
+        ParamInfo {
+            name: "startup",
+            default: "10000",
+            description: "milliseconds from its start to uciok and readyok",
+        },
+    ],
+    family: None,
+    build: |spec| Ok(Box::new(UciPlayer::from_spec(spec)?)),
 }];
 
 /// Builds a parametrized bot: its shipped parameters, or those of `params=FILE`.

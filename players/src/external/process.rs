@@ -86,7 +86,7 @@ impl ExecSettings {
 }
 
 /// The file a program name resolves to: a path as given, else the first match on `PATH`.
-fn find_program(program: &str) -> Option<PathBuf> {
+pub(crate) fn find_program(program: &str) -> Option<PathBuf> {
     if program.contains('/') {
         let p = PathBuf::from(program);
         return p.is_file().then_some(p);
@@ -99,20 +99,115 @@ fn find_program(program: &str) -> Option<PathBuf> {
 }
 
 /// A line from the program, or why there is none.
-enum Line {
+pub(crate) enum Line {
     Text(String),
     TooLong,
     Closed,
     Failed(String),
 }
 
-/// A running program: its process and the threads that carry its pipes.
-struct Process {
+/// A running program: its process and the threads that carry its pipes. Shared by the
+/// fow-protocol player ([`ExternalPlayer`]) and the UCI engine player.
+pub(crate) struct Process {
     child: Child,
     /// Lines to write to its stdin (a thread writes them, so a program that does not
     /// read never blocks the arena). Dropping it closes the program's stdin.
     to_bot: Option<Sender<Vec<u8>>>,
     from_bot: Receiver<Line>,
+}
+
+impl Process {
+    /// Starts `argv` without a shell, its stdin and stdout piped through threads, its
+    /// stderr saved to `log` (at most [`MAX_LOG`] bytes) or dropped.
+    pub(crate) fn spawn(argv: &[String], log: Option<&Path>) -> std::io::Result<Process> {
+        let mut cmd = Command::new(&argv[0]);
+        cmd.args(&argv[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if log.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            });
+        let mut child = cmd.spawn()?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (to_bot, rx) = mpsc::channel::<Vec<u8>>();
+        thread::spawn(move || {
+            let mut stdin = stdin;
+            for buf in rx {
+                if stdin.write_all(&buf).is_err() {
+                    break;
+                }
+            }
+        });
+        let (tx, from_bot) = mpsc::sync_channel(16);
+        thread::spawn(move || read_lines(stdout, tx));
+        if let (Some(stderr), Some(path)) = (child.stderr.take(), log.map(Path::to_path_buf)) {
+            thread::spawn(move || save_log(stderr, &path));
+        }
+        Ok(Process {
+            child,
+            to_bot: Some(to_bot),
+            from_bot,
+        })
+    }
+
+    /// The process id.
+    pub(crate) fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Queues `buf` for the program's stdin (a closed pipe shows up as the program's
+    /// death on the next read).
+    pub(crate) fn send(&self, buf: Vec<u8>) {
+        if let Some(tx) = self.to_bot.as_ref() {
+            let _ = tx.send(buf);
+        }
+    }
+
+    /// The next line from the program by `deadline`; `None` when none came in time.
+    pub(crate) fn next_line(&mut self, deadline: Instant) -> Option<Line> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.from_bot.recv_timeout(left) {
+            Ok(line) => Some(line),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => Some(Line::Closed),
+        }
+    }
+
+    /// After its output closed: `exited (STATUS)` when the exit status shows up within
+    /// 100 ms, else `closed its output`.
+    pub(crate) fn how_it_ended(&mut self) -> String {
+        let until = Instant::now() + Duration::from_millis(100);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(s)) => break Some(s),
+                Ok(None) if Instant::now() < until => thread::sleep(Duration::from_millis(1)),
+                _ => break None,
+            }
+        };
+        status.map_or("closed its output".to_string(), |s| format!("exited ({s})"))
+    }
+
+    /// Ends the program: with `quit`, sends it, closes its stdin and gives it
+    /// [`QUIT_GRACE`] to exit; then kills it and always reaps it.
+    pub(crate) fn end(mut self, quit: Option<Vec<u8>>) {
+        if let Some(quit) = quit {
+            if let Some(tx) = self.to_bot.take() {
+                let _ = tx.send(quit);
+            }
+            let until = Instant::now() + QUIT_GRACE;
+            while Instant::now() < until {
+                match self.child.try_wait() {
+                    Ok(None) => thread::sleep(Duration::from_millis(1)),
+                    _ => break,
+                }
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 /// A bot that runs as a separate program (the `exec` player spec).
@@ -157,7 +252,7 @@ impl ExternalPlayer {
 
     /// The process id of the running program, if one runs.
     pub fn pid(&self) -> Option<u32> {
-        self.process.as_ref().map(|p| p.child.id())
+        self.process.as_ref().map(Process::pid)
     }
 
     /// The name the program gave in its `hello`.
@@ -173,51 +268,21 @@ impl ExternalPlayer {
     }
 
     fn spawn(&mut self) -> Result<(), PlayerError> {
-        let mut cmd = Command::new(&self.settings.argv[0]);
-        cmd.args(&self.settings.argv[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(if self.log.is_some() {
-                Stdio::piped()
-            } else {
-                Stdio::null()
-            });
-        let mut child = cmd.spawn().map_err(|e| {
+        let process = Process::spawn(&self.settings.argv, self.log.as_deref()).map_err(|e| {
             self.error(
                 PlayerErrorKind::Crash,
                 format!("cannot start '{}': {e}", self.settings.argv[0]),
             )
         })?;
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (to_bot, rx) = mpsc::channel::<Vec<u8>>();
-        thread::spawn(move || {
-            let mut stdin = stdin;
-            for buf in rx {
-                if stdin.write_all(&buf).is_err() {
-                    break;
-                }
-            }
-        });
-        let (tx, from_bot) = mpsc::sync_channel(16);
-        thread::spawn(move || read_lines(stdout, tx));
-        if let (Some(stderr), Some(path)) = (child.stderr.take(), self.log.clone()) {
-            thread::spawn(move || save_log(stderr, &path));
-        }
-        self.process = Some(Process {
-            child,
-            to_bot: Some(to_bot),
-            from_bot,
-        });
+        self.process = Some(process);
         Ok(())
     }
 
     fn send(&mut self, msg: &ToBot) {
-        if let Some(tx) = self.process.as_ref().and_then(|p| p.to_bot.as_ref()) {
+        if let Some(p) = self.process.as_ref() {
             let mut buf = serde_json::to_vec(msg).expect("messages serialize");
             buf.push(b'\n');
-            // A closed pipe shows up as the program's death on the next read.
-            let _ = tx.send(buf);
+            p.send(buf);
         }
     }
 
@@ -227,17 +292,12 @@ impl ExternalPlayer {
             return Err(self.error(PlayerErrorKind::Other, "not started".into()));
         };
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = match p.from_bot.recv_timeout(left) {
-                Ok(line) => line,
-                Err(RecvTimeoutError::Timeout) => {
-                    let ms = self.limit_ms(waiting);
-                    return Err(self.error(
-                        PlayerErrorKind::Timeout,
-                        format!("no answer within {ms} ms (waiting for {waiting})"),
-                    ));
-                }
-                Err(RecvTimeoutError::Disconnected) => Line::Closed,
+            let Some(line) = p.next_line(deadline) else {
+                let ms = self.limit_ms(waiting);
+                return Err(self.error(
+                    PlayerErrorKind::Timeout,
+                    format!("no answer within {ms} ms (waiting for {waiting})"),
+                ));
             };
             let text = match line {
                 Line::Text(t) if t.trim().is_empty() => continue,
@@ -254,19 +314,7 @@ impl ExternalPlayer {
                     )
                 }
                 Line::Closed => {
-                    // Give the exit status a moment to appear.
-                    let until = Instant::now() + Duration::from_millis(100);
-                    let status = loop {
-                        match p.child.try_wait() {
-                            Ok(Some(s)) => break Some(s),
-                            Ok(None) if Instant::now() < until => {
-                                thread::sleep(Duration::from_millis(1))
-                            }
-                            _ => break None,
-                        }
-                    };
-                    let how =
-                        status.map_or("closed its output".to_string(), |s| format!("exited ({s})"));
+                    let how = p.how_it_ended();
                     return Err(self.error(
                         PlayerErrorKind::Crash,
                         format!("the program {how} while we waited for {waiting}"),
@@ -365,25 +413,15 @@ impl ExternalPlayer {
     /// Ends the program: `quit` and a grace period unless it misbehaved, then kill and
     /// reap.
     fn shutdown(&mut self) {
-        let Some(mut p) = self.process.take() else {
+        let Some(p) = self.process.take() else {
             return;
         };
-        if !self.broken {
-            if let Some(tx) = p.to_bot.take() {
-                let mut buf = serde_json::to_vec(&ToBot::Quit).expect("messages serialize");
-                buf.push(b'\n');
-                let _ = tx.send(buf);
-            }
-            let until = Instant::now() + QUIT_GRACE;
-            while Instant::now() < until {
-                match p.child.try_wait() {
-                    Ok(None) => thread::sleep(Duration::from_millis(1)),
-                    _ => break,
-                }
-            }
-        }
-        let _ = p.child.kill();
-        let _ = p.child.wait();
+        let quit = (!self.broken).then(|| {
+            let mut buf = serde_json::to_vec(&ToBot::Quit).expect("messages serialize");
+            buf.push(b'\n');
+            buf
+        });
+        p.end(quit);
     }
 }
 

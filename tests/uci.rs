@@ -1,0 +1,216 @@
+//! UCI engines as fog-of-war bots (`uci:cmd=...`): the fake engine in
+//! `tests/bots/fake_uci.py` drives the fallback and fault paths without a real engine;
+//! with Stockfish installed (`scripts/install-stockfish.sh`) it must beat RandomMove and
+//! CaptureLargest. Tests that need python3 or Stockfish are skipped, with a message,
+//! without them.
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use fow_arena::{read_games, GameRow, Reason, GAMES_FILE, LOGS_DIR};
+use fow_players::external::{read_uci_counts, uci_counts_path, UciCounts};
+use fow_variants::shakmaty::fen::Fen;
+use fow_variants::shakmaty::{CastlingMode, Chess};
+
+const FOW: &str = env!("CARGO_BIN_EXE_fow");
+
+fn python() -> bool {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("skipped: python3 is not available (the fake UCI engine is a Python script)");
+    }
+    ok
+}
+
+/// Whether Stockfish is installed (on `PATH` or in `/usr/games`).
+fn stockfish() -> bool {
+    let on_path = Command::new("which")
+        .arg("stockfish")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let ok = on_path || Path::new("/usr/games/stockfish").is_file();
+    if !ok {
+        eprintln!("skipped: Stockfish is not installed (scripts/install-stockfish.sh installs it)");
+    }
+    ok
+}
+
+/// Runs `fow tournament` and returns its folder and games.
+fn tournament(players: &str, games: u32) -> (tempfile::TempDir, Vec<GameRow>) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(FOW)
+        .args(["tournament", "--players", players, "-q", "--jobs", "2"])
+        .args(["--games", &games.to_string()])
+        .arg("--out")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games = read_games(&dir.path().join(GAMES_FILE)).unwrap();
+    (dir, games)
+}
+
+/// Whether process `pid` is gone (no zombie either); a reused pid runs something else.
+fn gone(pid: u32, script: &str) -> bool {
+    match fs::read(format!("/proc/{pid}/cmdline")) {
+        Err(_) => true,
+        Ok(cmd) => !String::from_utf8_lossy(&cmd).contains(script) && !cmd.is_empty(),
+    }
+}
+
+/// The stderr log of the engine's side of game `g`.
+fn log_of(dir: &Path, g: &GameRow, engine: &str) -> std::path::PathBuf {
+    let colour = if g.white == engine { "white" } else { "black" };
+    dir.join(LOGS_DIR).join(format!("{}-{colour}.stderr", g.id))
+}
+
+/// RandomMove against the fake engine in `mode` (two games): checks the reason of each
+/// game, that the engine is gone and every FEN it got is a legal chess position; returns
+/// the summed counts (of the games that saved them).
+fn fake(mode: &str, options: &str, reason: Option<Reason>) -> Option<UciCounts> {
+    if !python() {
+        return None;
+    }
+    let engine = format!("uci:cmd=python3 tests/bots/fake_uci.py {mode}{options}");
+    let (dir, games) = tournament(&format!("RandomMove,{engine}"), 1);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        match reason {
+            Some(r) => {
+                assert_eq!(g.game_reason().unwrap(), r, "{g:?}");
+                let winner = g.game_result().unwrap().winner().unwrap();
+                assert_eq!(winner.is_white(), g.white == "RandomMove", "{g:?}");
+                assert!(g.detail.contains("fake_uci.py"), "{g:?}");
+            }
+            None => assert!(!g.game_reason().unwrap().is_fault(), "{g:?}"),
+        }
+        let log = fs::read_to_string(log_of(dir.path(), g, &engine)).unwrap();
+        let pid: u32 = log.split_whitespace().nth(1).unwrap().parse().unwrap();
+        assert!(
+            gone(pid, "fake_uci.py"),
+            "{mode}: process {pid} still there"
+        );
+        for line in log.lines().filter(|l| l.starts_with("position fen ")) {
+            let fen: Fen = line["position fen ".len()..].parse().unwrap();
+            let pos: Result<Chess, _> = fen.into_position(CastlingMode::Standard);
+            assert!(
+                pos.is_ok(),
+                "{mode}: the engine got an illegal position: {line}"
+            );
+        }
+    }
+    let (counts, saved) = read_uci_counts(&dir.path().join(LOGS_DIR)).unwrap();
+    assert_eq!(saved, 2, "one counts file per game");
+    eprintln!("{mode}: {counts:?}");
+    Some(counts)
+}
+
+#[test]
+fn the_fake_engine_plays_its_moves_and_counts_them() {
+    let Some(c) = fake("good", "", None) else {
+        return;
+    };
+    assert!(c.engine_moves > 0, "{c:?}");
+    assert_eq!(
+        c.turns,
+        c.king_captures + c.engine_moves + c.fallbacks,
+        "{c:?}"
+    );
+    assert_eq!(c.engine_garbage, 0, "{c:?}");
+}
+
+#[test]
+fn the_belief_board_works_with_the_fake_engine() {
+    let Some(c) = fake("good", ",board=belief,nodes=10", None) else {
+        return;
+    };
+    assert!(c.engine_moves > 0, "{c:?}");
+}
+
+#[test]
+fn garbage_and_none_answers_fall_back() {
+    for mode in ["garbage", "none"] {
+        let Some(c) = fake(mode, "", None) else {
+            return;
+        };
+        assert_eq!(c.engine_moves, 0, "{c:?}");
+        assert!(c.engine_garbage > 0, "{c:?}");
+        assert_eq!(c.turns, c.king_captures + c.fallbacks, "{c:?}");
+    }
+}
+
+#[test]
+fn an_illegal_engine_move_falls_back() {
+    let Some(c) = fake("illegal", "", None) else {
+        return;
+    };
+    assert_eq!(c.engine_moves, 0, "{c:?}");
+    assert!(c.engine_illegal > 0, "{c:?}");
+    assert_eq!(c.engine_garbage, 0, "{c:?}");
+}
+
+#[test]
+fn an_engine_that_never_answers_loses_on_time() {
+    fake("silent", ",timeout=300", Some(Reason::Timeout));
+}
+
+#[test]
+fn an_engine_without_uciok_loses_on_time() {
+    fake("nouciok", ",startup=1500", Some(Reason::Timeout));
+}
+
+#[test]
+fn an_engine_that_exits_mid_game_loses_by_crash() {
+    fake("crash", "", Some(Reason::Crash));
+}
+
+#[test]
+fn the_counts_file_sits_next_to_the_log() {
+    assert_eq!(
+        uci_counts_path(Path::new("r/logs/3-white.stderr")),
+        Path::new("r/logs/3-white.uci.json")
+    );
+}
+
+#[test]
+fn stockfish_beats_random_move_and_capture_largest() {
+    if !stockfish() {
+        return;
+    }
+    let sf = "uci:cmd=stockfish,nodes=1000";
+    let (dir, games) = tournament(&format!("RandomMove,CaptureLargest,{sf}"), 4);
+    assert_eq!(games.len(), 24);
+    for opponent in ["RandomMove", "CaptureLargest"] {
+        let mut points = 0.0;
+        let mut n = 0;
+        for g in games.iter().filter(|g| {
+            (g.white == sf && g.black == opponent) || (g.black == sf && g.white == opponent)
+        }) {
+            assert!(!g.game_reason().unwrap().is_fault(), "{g:?}");
+            n += 1;
+            points += match g.game_result().unwrap().winner() {
+                None => 0.5,
+                Some(w) if w.is_white() == (g.white == sf) => 1.0,
+                Some(_) => 0.0,
+            };
+        }
+        assert_eq!(n, 8);
+        eprintln!("Stockfish against {opponent}: {points}/{n}");
+        assert!(
+            points >= 6.0,
+            "Stockfish scored {points}/{n} against {opponent}"
+        );
+    }
+    let (counts, saved) = read_uci_counts(&dir.path().join(LOGS_DIR)).unwrap();
+    assert_eq!(saved, 16);
+    eprintln!("Stockfish counts: {counts:?}");
+    assert!(counts.engine_moves > counts.fallbacks, "{counts:?}");
+}
