@@ -155,7 +155,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The players' names in the tables: an `exec` spec's `name=` where given (and unique),
+/// The players' names in the tables: an `exec` or `uci` spec's `name=` where given (and unique),
 /// else the spec; the report's games carry the same names.
 fn labelled(
     players: &[String],
@@ -164,7 +164,7 @@ fn labelled(
     let label = |p: &String| {
         p.parse::<fow_players::PlayerSpec>()
             .ok()
-            .filter(|s| s.name == "exec")
+            .filter(|s| s.name == "exec" || s.name == "uci")
             .and_then(|s| s.param("name").map(str::to_string))
             .unwrap_or_else(|| p.clone())
     };
