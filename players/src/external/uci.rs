@@ -163,13 +163,16 @@ pub struct UciCounts {
     pub fixed_king_moved: u32,
     /// Fixes: guessed enemy pawns on a back rank removed.
     pub fixed_back_rank_pawns: u32,
+    /// Fixes: material no legal game reaches (two bishops on one square colour, more
+    /// pieces than promotions explain) accepted, each side having at most 16 pieces.
+    pub fixed_material: u32,
     /// Skips: no fog square could take the missing enemy king.
     pub skipped_missing_king: u32,
     /// Skips: the side not to move in check and no fix.
     pub skipped_opposite_check: u32,
     /// Skips: impossible checks on our king (too many or aligned checkers).
     pub skipped_impossible_check: u32,
-    /// Skips: more material than a legal game allows.
+    /// Skips: more than 16 pieces on a side.
     pub skipped_too_much_material: u32,
     /// Skips: no legal chess move on the board (mate or stalemate in the guess).
     pub skipped_no_moves: u32,
@@ -194,6 +197,7 @@ impl UciCounts {
         self.fixed_king_added += o.fixed_king_added;
         self.fixed_king_moved += o.fixed_king_moved;
         self.fixed_back_rank_pawns += o.fixed_back_rank_pawns;
+        self.fixed_material += o.fixed_material;
         self.skipped_missing_king += o.skipped_missing_king;
         self.skipped_opposite_check += o.skipped_opposite_check;
         self.skipped_impossible_check += o.skipped_impossible_check;
@@ -251,7 +255,7 @@ pub enum Skip {
 /// fixing what it can: enemy pawns guessed on a back rank are removed, a missing enemy
 /// king is put on a fog square we do not attack, a guessed enemy king in check is moved
 /// to such a square, castling rights and an en passant square that do not fit are
-/// dropped. Every fix is counted in `counts`; what cannot be fixed is a [`Skip`].
+/// dropped, unreachable material is accepted up to 16 pieces a side. Every fix is counted in `counts`; what cannot be fixed is a [`Skip`].
 /// `fog` is the squares we cannot see (guessed pieces stand only there).
 pub fn prepare(
     mut setup: Setup,
@@ -316,6 +320,19 @@ pub fn prepare(
                 rest = e.ignore_invalid_ep_square();
             }
             fixes.fixed_ep = 1;
+        }
+        // Unreachable material (mostly two bishops of one square colour after a guessed
+        // bishop moved) is harmless to an engine as long as each side has at most 16
+        // pieces; more is a skip.
+        if kinds.contains(PositionErrorKinds::TOO_MUCH_MATERIAL)
+            && Color::ALL
+                .iter()
+                .all(|&c| setup.board.by_color(c).count() <= 16)
+        {
+            if let Err(e) = rest {
+                rest = e.ignore_too_much_material();
+            }
+            fixes.fixed_material = 1;
         }
         break match rest {
             Ok(pos) => {
@@ -757,6 +774,23 @@ mod tests {
             .board()
             .attacks_to(king, Color::White, pos.board().occupied())
             .is_empty());
+    }
+
+    #[test]
+    fn two_bishops_on_one_colour_are_accepted() {
+        let setup = setup_of("2b1kb2/pppppppp/8/8/8/8/8/4K3 w - - 0 1");
+        let mut setup = setup;
+        setup.board.discard_piece_at(fow_variants::Square::F8);
+        setup
+            .board
+            .set_piece_at(fow_variants::Square::E6, Color::Black.bishop());
+        setup
+            .board
+            .set_piece_at(fow_variants::Square::D6, Color::Black.bishop());
+        let mut counts = UciCounts::default();
+        let mut rng = BotRng::seed_from_u64(5);
+        prepare(setup, Bitboard::EMPTY, &mut rng, &mut counts).unwrap();
+        assert_eq!(counts.fixed_material, 1);
     }
 
     #[test]
