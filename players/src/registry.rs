@@ -253,7 +253,7 @@ static PROGRAMS: &[BotInfo] = &[BotInfo {
         ParamInfo {
             name: "name",
             default: "(cmd)",
-            description: "the name in error messages",
+            description: "the name in the tables and in error messages",
         },
         ParamInfo {
             name: "timeout",
@@ -305,7 +305,7 @@ pub fn registry() -> &'static [BotInfo] {
     BOTS
 }
 
-/// The players that run outside fow (`exec`): not bots themselves, so not in
+/// The players that run outside fow (`exec`, `uci`): not bots themselves, so not in
 /// [`registry`] (nor in a default tournament), but built by [`build`] like any bot.
 pub fn programs() -> &'static [BotInfo] {
     PROGRAMS
