@@ -32,8 +32,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
     };
     println!("dataset                                   examples    top-1    top-3   random");
     for path in &a.datasets {
-        let mut file = std::fs::File::open(path)
-            .map_err(|e| input(format!("{}: {e}", path.display())))?;
+        let mut file =
+            std::fs::File::open(path).map_err(|e| input(format!("{}: {e}", path.display())))?;
         let (header, examples) = read_dataset(&mut std::io::BufReader::new(&mut file))
             .map_err(|e| input(format!("{}: {e}", path.display())))?;
         let acc = evaluate(&net, &examples, &header.rules);

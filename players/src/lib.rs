@@ -10,9 +10,9 @@
 //! uniformly at random.
 
 pub mod belief;
-pub mod nn;
 pub mod bots;
 pub mod external;
+pub mod nn;
 mod parametrized;
 mod pick;
 mod player;
