@@ -208,7 +208,7 @@ impl fmt::Display for TrainError {
 impl std::error::Error for TrainError {}
 
 /// The legal (from, to) pair with the highest score `logits[from] + logits[64 + to]`
-/// (the same order as log_softmax(from)[f] + log_softmax(to)[t]); the first one on ties,
+/// (the same order as `log_softmax(from)[f] + log_softmax(to)[t]`); the first one on ties,
 /// `None` when there is none.
 pub fn best_pair(logits: &[f32], pairs: &[(u8, u8)]) -> Option<(u8, u8)> {
     let mut best: Option<((u8, u8), f32)> = None;

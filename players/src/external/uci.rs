@@ -389,8 +389,8 @@ fn count_skip(counts: &mut UciCounts, skip: Skip) {
     }
 }
 
-/// A UCI chess engine playing fog-of-war chess (the `uci` player spec; see the
-/// [module documentation](self)).
+/// A UCI chess engine playing fog-of-war chess (the `uci` player spec: each turn a guessed
+/// or belief board goes to the engine, whose move is played when legal in the real view).
 ///
 /// The engine is started in [`Player::start`] and ended in [`Player::finish`] (or when the
 /// player is dropped): `quit`, [`QUIT_GRACE`](super::QUIT_GRACE) to exit, then kill and
