@@ -1,40 +1,12 @@
 //! End-to-end tests of the `fow` program, run as a user would.
 
+mod common;
+use common::*;
+
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::Duration;
-
-fn fow(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fow"))
-        .args(args)
-        .output()
-        .expect("fow runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = fow(args);
-    assert!(
-        out.status.success(),
-        "fow {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Asserts a clean failure: exit 2, one line on stderr, no panic trace.
-fn fails(args: &[&str], needle: &str) {
-    let out = fow(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "fow {args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    assert!(err.contains(needle), "'{needle}' not in: {err}");
-}
-
-fn read(dir: &Path, name: &str) -> Vec<u8> {
-    fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{}: {e}", dir.join(name).display()))
-}
 
 const PLAYERS: &str = "RandomMove,CaptureKing,CaptureLargest,Supporter";
 

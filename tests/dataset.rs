@@ -1,26 +1,11 @@
 //! End-to-end tests of `fow dataset`.
 
+mod common;
+use common::*;
+
 use std::fs;
-use std::process::Command;
 
 use fow_players::nn::dataset::read_dataset;
-
-fn fow(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_fow"))
-        .args(args)
-        .output()
-        .expect("fow runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = fow(args);
-    assert!(
-        out.status.success(),
-        "fow {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 const CHESSCOM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/chesscom-fow");
 

@@ -1,32 +1,9 @@
 //! End-to-end tests of `fow evolve` and `fow params`.
 
+mod common;
+use common::*;
+
 use std::fs;
-use std::process::Command;
-
-fn fow(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_fow"))
-        .args(args)
-        .output()
-        .expect("fow runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = fow(args);
-    assert!(
-        out.status.success(),
-        "fow {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn fails(args: &[&str], needle: &str) {
-    let out = fow(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "fow {args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(err.contains(needle), "{err}");
-}
 
 const SMALL: [&str; 10] = [
     "--population",

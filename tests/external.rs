@@ -3,62 +3,17 @@
 //! a served built-in bot plays exactly its in-process games, and the Python examples play
 //! a tournament. Tests that need python3 are skipped (with a message) without it.
 
+mod common;
+use common::*;
+
 use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use fow_arena::{play_game, read_games, GameOptions, GameRow, Reason, GAMES_FILE, LOGS_DIR};
+use fow_arena::{play_game, read_games, GameOptions, Reason, GAMES_FILE, LOGS_DIR};
 use fow_players::external::ExternalPlayer;
 use fow_players::{Player, PlayerSpec};
 use fow_variants::RuleSet;
-
-const FOW: &str = env!("CARGO_BIN_EXE_fow");
-
-fn python() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipped: python3 is not available (the test bots are Python scripts)");
-    }
-    ok
-}
-
-/// Runs `fow tournament` (one game per ordered pair) and returns its folder and games.
-fn tournament(players: &str, jobs: &str) -> (tempfile::TempDir, Vec<GameRow>) {
-    let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(FOW)
-        .args([
-            "tournament",
-            "--players",
-            players,
-            "--games",
-            "1",
-            "-q",
-            "--jobs",
-            jobs,
-        ])
-        .arg("--out")
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let games = read_games(&dir.path().join(GAMES_FILE)).unwrap();
-    (dir, games)
-}
-
-/// Whether process `pid` is gone (no zombie either); a reused pid runs something else.
-fn gone(pid: u32, script: &str) -> bool {
-    match fs::read(format!("/proc/{pid}/cmdline")) {
-        Err(_) => true,
-        Ok(cmd) => !String::from_utf8_lossy(&cmd).contains(script) && !cmd.is_empty(),
-    }
-}
 
 /// The pid a test bot wrote first to its stderr log.
 fn logged_pid(log: &Path) -> u32 {
@@ -70,11 +25,11 @@ fn logged_pid(log: &Path) -> u32 {
 /// `reason` (or, with `None`, the games end normally), its stderr is in the logs and its
 /// processes are gone.
 fn fault(mode: &str, options: &str, reason: Option<Reason>) {
-    if !python() {
+    if !python("the test bots are Python scripts") {
         return;
     }
     let bot = format!("exec:cmd=python3 tests/bots/faulty.py {mode}{options}");
-    let (dir, games) = tournament(&format!("RandomMove,{bot}"), "2");
+    let (dir, games) = tournament(&format!("RandomMove,{bot}"), 1, "2");
     assert_eq!(games.len(), 2);
     for g in &games {
         let colour = if g.white == bot { "white" } else { "black" };
@@ -140,11 +95,12 @@ fn a_bot_that_ignores_quit_is_killed_after_its_game() {
 
 #[test]
 fn the_crash_log_holds_the_programs_stderr() {
-    if !python() {
+    if !python("the test bots are Python scripts") {
         return;
     }
     let (dir, games) = tournament(
         "RandomMove,exec:cmd=python3 tests/bots/faulty.py crash",
+        1,
         "1",
     );
     let g = &games[0];
@@ -208,8 +164,8 @@ fn two_jobs_play_the_same_games_as_one() {
     let players = format!(
         "RandomMove,exec:cmd={FOW} serve CaptureLargest,name=A,exec:cmd=\"{FOW} serve PositionaryEvaluator\",name=B"
     );
-    let (d1, g1) = tournament(&players, "1");
-    let (d2, g2) = tournament(&players, "2");
+    let (d1, g1) = tournament(&players, 1, "1");
+    let (d2, g2) = tournament(&players, 1, "2");
     assert_eq!(g1.len(), 6);
     assert!(
         g1.iter().all(|g| !g.game_reason().unwrap().is_fault()),
@@ -224,7 +180,7 @@ fn two_jobs_play_the_same_games_as_one() {
 
 #[test]
 fn the_python_examples_play_a_tournament() {
-    if !python() {
+    if !python("the test bots are Python scripts") {
         return;
     }
     let players = "RandomMove,CaptureLargest,exec:cmd=python3 examples/random_bot.py,name=RandomPy,exec:cmd=python3 examples/greedy_bot.py,name=GreedyPy,king_only=0";

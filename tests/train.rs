@@ -2,14 +2,8 @@
 //! with it (`source .libtorch/env.sh && cargo test --features torch --test train`) it
 //! trains a small network on the chess.com games.
 
-use std::process::Command;
-
-fn fow(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_fow"))
-        .args(args)
-        .output()
-        .expect("fow runs")
-}
+mod common;
+use common::*;
 
 #[cfg(not(feature = "torch"))]
 #[test]

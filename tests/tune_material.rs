@@ -1,35 +1,10 @@
 //! End-to-end tests of `fow tune-material`.
 
+mod common;
+use common::*;
+
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn fow(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fow"))
-        .args(args)
-        .output()
-        .expect("fow runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = fow(args);
-    assert!(
-        out.status.success(),
-        "fow {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Asserts a clean failure: exit 2, one line on stderr, no panic trace.
-fn fails(args: &[&str], needle: &str) {
-    let out = fow(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "fow {args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    assert!(err.contains(needle), "'{needle}' not in: {err}");
-}
 
 fn data(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -4,27 +4,17 @@
 //! CaptureLargest. Tests that need python3 or Stockfish are skipped, with a message,
 //! without them.
 
+mod common;
+use common::*;
+
 use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use fow_arena::{read_games, GameRow, Reason, GAMES_FILE, LOGS_DIR};
+use fow_arena::{GameRow, Reason, LOGS_DIR};
 use fow_players::external::{read_uci_counts, uci_counts_path, UciCounts};
 use fow_variants::shakmaty::fen::Fen;
 use fow_variants::shakmaty::{CastlingMode, Chess};
-
-const FOW: &str = env!("CARGO_BIN_EXE_fow");
-
-fn python() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipped: python3 is not available (the fake UCI engine is a Python script)");
-    }
-    ok
-}
 
 /// Whether Stockfish is installed (on `PATH` or in `/usr/games`).
 fn stockfish() -> bool {
@@ -39,33 +29,6 @@ fn stockfish() -> bool {
     ok
 }
 
-/// Runs `fow tournament` and returns its folder and games.
-fn tournament(players: &str, games: u32) -> (tempfile::TempDir, Vec<GameRow>) {
-    let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(FOW)
-        .args(["tournament", "--players", players, "-q", "--jobs", "2"])
-        .args(["--games", &games.to_string()])
-        .arg("--out")
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let games = read_games(&dir.path().join(GAMES_FILE)).unwrap();
-    (dir, games)
-}
-
-/// Whether process `pid` is gone (no zombie either); a reused pid runs something else.
-fn gone(pid: u32, script: &str) -> bool {
-    match fs::read(format!("/proc/{pid}/cmdline")) {
-        Err(_) => true,
-        Ok(cmd) => !String::from_utf8_lossy(&cmd).contains(script) && !cmd.is_empty(),
-    }
-}
-
 /// The stderr log of the engine's side of game `g`.
 fn log_of(dir: &Path, g: &GameRow, engine: &str) -> std::path::PathBuf {
     let colour = if g.white == engine { "white" } else { "black" };
@@ -76,11 +39,11 @@ fn log_of(dir: &Path, g: &GameRow, engine: &str) -> std::path::PathBuf {
 /// game, that the engine is gone and every FEN it got is a legal chess position; returns
 /// the summed counts (of the games that saved them).
 fn fake(mode: &str, options: &str, reason: Option<Reason>) -> Option<UciCounts> {
-    if !python() {
+    if !python("the fake UCI engine is a Python script") {
         return None;
     }
     let engine = format!("uci:cmd=python3 tests/bots/fake_uci.py {mode}{options}");
-    let (dir, games) = tournament(&format!("RandomMove,{engine}"), 1);
+    let (dir, games) = tournament(&format!("RandomMove,{engine}"), 1, "2");
     assert_eq!(games.len(), 2);
     for g in &games {
         match reason {
@@ -191,7 +154,7 @@ fn stockfish_beats_random_move_and_capture_largest() {
         return;
     }
     let sf = "uci:cmd=stockfish,nodes=1000";
-    let (dir, games) = tournament(&format!("RandomMove,CaptureLargest,{sf}"), 4);
+    let (dir, games) = tournament(&format!("RandomMove,CaptureLargest,{sf}"), 4, "2");
     assert_eq!(games.len(), 24);
     for opponent in ["RandomMove", "CaptureLargest"] {
         let mut points = 0.0;

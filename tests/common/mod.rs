@@ -1,0 +1,82 @@
+//! Helpers shared by the end-to-end tests: running `fow`, asserting clean failures,
+//! small tournaments, and checks for optional tools and finished processes.
+#![allow(dead_code)] // each test binary uses some of them
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use fow_arena::{read_games, GameRow, GAMES_FILE};
+
+/// The `fow` binary under test.
+pub const FOW: &str = env!("CARGO_BIN_EXE_fow");
+
+/// Runs `fow` with `args`.
+pub fn fow(args: &[&str]) -> Output {
+    Command::new(FOW).args(args).output().expect("fow runs")
+}
+
+/// Runs `fow`, asserts success and returns its standard output.
+pub fn ok(args: &[&str]) -> String {
+    let out = fow(args);
+    assert!(
+        out.status.success(),
+        "fow {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Asserts a clean failure: exit 2, one line on stderr naming `needle`, no panic trace.
+pub fn fails(args: &[&str], needle: &str) {
+    let out = fow(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "fow {args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains(needle), "'{needle}' not in: {err}");
+}
+
+/// Whether python3 runs; says the test is skipped when it does not (`what` needs it).
+pub fn python(what: &str) -> bool {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("skipped: python3 is not available ({what})");
+    }
+    ok
+}
+
+/// Runs `fow tournament` quietly and returns its folder and games.
+pub fn tournament(players: &str, games: u32, jobs: &str) -> (tempfile::TempDir, Vec<GameRow>) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(FOW)
+        .args(["tournament", "--players", players, "-q", "--jobs", jobs])
+        .args(["--games", &games.to_string()])
+        .arg("--out")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games = read_games(&dir.path().join(GAMES_FILE)).unwrap();
+    (dir, games)
+}
+
+/// Whether process `pid` is gone (no zombie either); a reused pid runs something else.
+pub fn gone(pid: u32, script: &str) -> bool {
+    match fs::read(format!("/proc/{pid}/cmdline")) {
+        Err(_) => true,
+        Ok(cmd) => !String::from_utf8_lossy(&cmd).contains(script) && !cmd.is_empty(),
+    }
+}
+
+/// Reads a file the test expects to exist.
+pub fn read(dir: &Path, name: &str) -> Vec<u8> {
+    fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
