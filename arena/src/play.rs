@@ -110,13 +110,7 @@ pub fn play_game(
     let (result, reason, detail) = loop {
         let mover = game.position().turn();
         let i = mover as usize;
-        let o = match &mut obs[i] {
-            Some(o) => {
-                o.refresh(game.position(), game.ply());
-                o
-            }
-            slot => slot.insert(Observation::new(game.position(), &rules, game.ply(), None)),
-        };
+        let o = Observation::for_turn(&mut obs[i], game.position(), &rules, game.ply());
         if o.move_count() == 0 {
             break (GameResult::Draw, Reason::NoLegalMoves, String::new());
         }

@@ -103,15 +103,7 @@ static BOTS: &[BotInfo] = &[
     BotInfo {
         name: "SimpleStockfish",
         description: "MyStockfish minimax on the visible board, fog squares impassable",
-        params: &[
-            ParamInfo {
-                name: "depth",
-                default: "3",
-                description: "search depth in plies",
-            },
-            NODES_PARAM,
-            TIME_PARAM,
-        ],
+        params: DEPTH_3_SEARCH,
         family: None,
         build: |spec| {
             Ok(Box::new(bots::SimpleStockfish::new(bots::Thinking::from_spec(
@@ -122,15 +114,7 @@ static BOTS: &[BotInfo] = &[
     BotInfo {
         name: "PossibleBoardGenerator",
         description: "guesses one full board from the previous guess and the view, searches it with MyStockfish",
-        params: &[
-            ParamInfo {
-                name: "depth",
-                default: "3",
-                description: "search depth in plies",
-            },
-            NODES_PARAM,
-            TIME_PARAM,
-        ],
+        params: DEPTH_3_SEARCH,
         family: None,
         build: |spec| {
             Ok(Box::new(bots::PossibleBoardGenerator::new(
@@ -287,6 +271,17 @@ fn build_parametrized<P: Parametrized>(spec: &PlayerSpec) -> Result<Box<dyn Play
         message: e.to_string(),
     })
 }
+
+/// The parameters of a bot searching at depth 3 by default.
+const DEPTH_3_SEARCH: &[ParamInfo] = &[
+    ParamInfo {
+        name: "depth",
+        default: "3",
+        description: "search depth in plies",
+    },
+    NODES_PARAM,
+    TIME_PARAM,
+];
 
 const NODES_PARAM: ParamInfo = ParamInfo {
     name: "nodes",

@@ -23,13 +23,7 @@ pub fn synthetic(games: usize, seed: u64) -> (DatasetHeader, Vec<Example>) {
         let mut obs: [Option<Observation>; 2] = [None, None];
         for _ in 0..40 {
             let pos = game.position().clone();
-            let o = match &mut obs[pos.turn() as usize] {
-                Some(o) => {
-                    o.refresh(&pos, game.ply());
-                    o
-                }
-                slot => slot.insert(Observation::new(&pos, &rules, game.ply(), None)),
-            };
+            let o = Observation::for_turn(&mut obs[pos.turn() as usize], &pos, &rules, game.ply());
             if o.move_count() == 0 {
                 break;
             }

@@ -74,6 +74,32 @@ impl Observation {
         }
     }
 
+    /// The side to move's observation in `pos`, kept in `slot` across its turns: built on
+    /// its first turn, refreshed in place afterwards (the previous view stays, storage is
+    /// reused). Keep one slot per colour.
+    ///
+    /// ```
+    /// use fow_variants::{Observation, Position, RuleSet};
+    /// let mut slot = None;
+    /// let o = Observation::for_turn(&mut slot, &Position::startpos(), &RuleSet::thesis(), 0);
+    /// assert_eq!(o.move_count(), 20);
+    /// ```
+    #[inline]
+    pub fn for_turn<'a>(
+        slot: &'a mut Option<Observation>,
+        pos: &Position,
+        rules: &RuleSet,
+        ply: u32,
+    ) -> &'a mut Observation {
+        match slot {
+            Some(o) => {
+                o.refresh(pos, ply);
+                o
+            }
+            None => slot.insert(Observation::new(pos, rules, ply, None)),
+        }
+    }
+
     /// Refreshes this observation in place for the side to move in `pos` (which must be
     /// this observation's colour), keeping the previous view and reusing storage: this
     /// is the arena's per-ply path.

@@ -338,13 +338,7 @@ mod tests {
         for _ in 0..200 {
             let pos = game.position().clone();
             let i = pos.turn() as usize;
-            let o = match &mut obs[i] {
-                Some(o) => {
-                    o.refresh(&pos, game.ply());
-                    o
-                }
-                slot => slot.insert(Observation::new(&pos, &rules, game.ply(), None)),
-            };
+            let o = Observation::for_turn(&mut obs[i], &pos, &rules, game.ply());
             if o.move_count() == 0 {
                 break;
             }

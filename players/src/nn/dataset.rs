@@ -214,13 +214,7 @@ pub fn game_examples(
     for (ply, m) in moves.iter().enumerate() {
         let pos = game.position().clone();
         let i = pos.turn() as usize;
-        let o = match &mut obs[i] {
-            Some(o) => {
-                o.refresh(&pos, game.ply());
-                o
-            }
-            slot => slot.insert(Observation::new(&pos, rules, game.ply(), None)),
-        };
+        let o = Observation::for_turn(&mut obs[i], &pos, rules, game.ply());
         if !o.is_legal(m) {
             return Err(format!("ply {}: {m} is not legal", ply + 1));
         }
@@ -296,13 +290,8 @@ mod tests {
                 for _ in 0..120 {
                     let pos = game.position().clone();
                     let mover = pos.turn();
-                    let o = match &mut obs[mover as usize] {
-                        Some(o) => {
-                            o.refresh(&pos, game.ply());
-                            o
-                        }
-                        slot => slot.insert(Observation::new(&pos, &rules, game.ply(), None)),
-                    };
+                    let o =
+                        Observation::for_turn(&mut obs[mover as usize], &pos, &rules, game.ply());
                     if o.move_count() == 0 {
                         break;
                     }

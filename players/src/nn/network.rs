@@ -439,13 +439,12 @@ mod tests {
                 let mut obs: [Option<Observation>; 2] = [None, None];
                 for _ in 0..rng.random_range(1..150) {
                     let pos = game.position().clone();
-                    let o = match &mut obs[pos.turn() as usize] {
-                        Some(o) => {
-                            o.refresh(&pos, game.ply());
-                            o
-                        }
-                        slot => slot.insert(Observation::new(&pos, &rules, game.ply(), None)),
-                    };
+                    let o = Observation::for_turn(
+                        &mut obs[pos.turn() as usize],
+                        &pos,
+                        &rules,
+                        game.ply(),
+                    );
                     if o.move_count() == 0 {
                         break;
                     }

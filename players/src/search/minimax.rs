@@ -262,46 +262,35 @@ impl MyStockfish {
             stand
         } else if moves.iter().any(Move::captures_king) {
             king_capture(depth)
-        } else if depth <= 0 {
-            let mut best = stand;
-            if let Some(last) = last {
-                if best < beta {
-                    alpha = alpha.max(best);
-                    for m in moves.iter().filter(|m| m.to == last && m.is_capture()) {
-                        let mut child = b.clone();
-                        child.play(m);
-                        let v =
-                            -self.negamax(&child, depth - 1, Some(last), -beta, -alpha, ply + 1);
-                        if self.stopped {
-                            break;
-                        }
-                        if v > best {
-                            best = v;
-                            if v >= beta {
-                                break;
-                            }
-                            alpha = alpha.max(v);
-                        }
-                    }
-                }
-            }
-            best
         } else {
-            order(&mut moves);
-            let mut best = -INF;
-            for m in &moves {
-                let mut child = b.clone();
-                child.play(m);
-                let v = -self.negamax(&child, depth - 1, Some(m.to), -beta, -alpha, ply + 1);
-                if self.stopped {
-                    break;
-                }
-                if v > best {
-                    best = v;
-                    if v >= beta {
+            // At depth <= 0 only captures on the last move's square, from the static value
+            // (the recapture extension); otherwise every move, captures first.
+            let quiescence = depth <= 0;
+            let mut best = if quiescence {
+                stand
+            } else {
+                order(&mut moves);
+                -INF
+            };
+            if best < beta {
+                alpha = alpha.max(best);
+                let searched = moves
+                    .iter()
+                    .filter(|m| !quiescence || (Some(m.to) == last && m.is_capture()));
+                for m in searched {
+                    let mut child = b.clone();
+                    child.play(m);
+                    let v = -self.negamax(&child, depth - 1, Some(m.to), -beta, -alpha, ply + 1);
+                    if self.stopped {
                         break;
                     }
-                    alpha = alpha.max(v);
+                    if v > best {
+                        best = v;
+                        if v >= beta {
+                            break;
+                        }
+                        alpha = alpha.max(v);
+                    }
                 }
             }
             best
