@@ -8,6 +8,8 @@
 //!   to `games.csv` as each game ends, resumable after a kill.
 //! - [`bench`](mod@bench): random-versus-random games for speed measurement, with a signature that
 //!   changes only when behaviour changes.
+//! - [`load_games`] / [`load_game`]: saved games by number from a results folder,
+//!   `games.csv` or PGN (ours or chess.com's).
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for fitting
 //!   piece values.
 
@@ -18,6 +20,7 @@ mod files;
 mod material;
 mod play;
 mod record;
+mod saved;
 pub mod seed;
 mod tournament;
 
@@ -29,4 +32,8 @@ pub use material::{
 };
 pub use play::{play_game, GameOptions};
 pub use record::{GameRecord, GameResult, Reason};
+pub use saved::{
+    load_game, load_games, pgn_rules, rules_beside, SavedGame, GAME_TAG, RULES_TAG, SEED_TAG,
+    SWITCHES_TAG,
+};
 pub use tournament::{Pairing, Tournament, TournamentConfig, TournamentReport, LOGS_DIR};
