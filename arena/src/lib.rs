@@ -13,6 +13,7 @@
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for fitting
 //!   piece values.
 
+mod analysis;
 pub mod bench;
 mod error;
 pub mod evolve;
@@ -24,6 +25,7 @@ mod saved;
 pub mod seed;
 mod tournament;
 
+pub use analysis::{move_accuracy, win_chance, GameAnalysis, MoveAnalysis, MoveLabel};
 pub use error::ArenaError;
 pub use files::{read_games, read_rows, GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
 pub use material::{

@@ -1,0 +1,267 @@
+//! Post-game analysis records and their arithmetic: centipawns to a win chance with the
+//! logistic curve Lichess uses, the drop in win chance for the mover, the label of a move
+//! by that drop, and each side's accuracy.
+//!
+//! The values themselves (a full-information search before and after each move) come
+//! from an engine; see `fow analyze`. These types are what the analysis CSV, the report
+//! and the HTML replay share.
+
+use serde::{Deserialize, Serialize};
+
+/// A move's label by the drop in the mover's win chance (percentage points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MoveLabel {
+    /// No drop at all (the engine's choice or as good).
+    Best,
+    /// A drop under 5.
+    Good,
+    /// A drop of 5 to under 10.
+    Inaccuracy,
+    /// A drop of 10 to under 20.
+    Mistake,
+    /// A drop of 20 or more.
+    Blunder,
+}
+
+impl MoveLabel {
+    /// The label for a drop in win chance of `drop` percentage points.
+    ///
+    /// ```
+    /// use fow_arena::MoveLabel;
+    /// assert_eq!(MoveLabel::from_drop(0.0), MoveLabel::Best);
+    /// assert_eq!(MoveLabel::from_drop(4.9), MoveLabel::Good);
+    /// assert_eq!(MoveLabel::from_drop(5.0), MoveLabel::Inaccuracy);
+    /// assert_eq!(MoveLabel::from_drop(10.0), MoveLabel::Mistake);
+    /// assert_eq!(MoveLabel::from_drop(20.0), MoveLabel::Blunder);
+    /// ```
+    pub fn from_drop(drop: f64) -> MoveLabel {
+        if drop <= 0.0 {
+            MoveLabel::Best
+        } else if drop < 5.0 {
+            MoveLabel::Good
+        } else if drop < 10.0 {
+            MoveLabel::Inaccuracy
+        } else if drop < 20.0 {
+            MoveLabel::Mistake
+        } else {
+            MoveLabel::Blunder
+        }
+    }
+
+    /// The label in lower case, as the CSV writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MoveLabel::Best => "best",
+            MoveLabel::Good => "good",
+            MoveLabel::Inaccuracy => "inaccuracy",
+            MoveLabel::Mistake => "mistake",
+            MoveLabel::Blunder => "blunder",
+        }
+    }
+}
+
+/// White's win chance in percent for a value of `cp` centipawns from White's side:
+/// `50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1)`, Lichess's curve.
+///
+/// ```
+/// use fow_arena::win_chance;
+/// assert_eq!(win_chance(0.0), 50.0);
+/// assert!((win_chance(100.0) - 59.1).abs() < 0.1);
+/// assert!((win_chance(-100.0) + win_chance(100.0) - 100.0).abs() < 1e-9);
+/// ```
+pub fn win_chance(cp: f64) -> f64 {
+    50.0 + 50.0 * (2.0 / (1.0 + (-0.003_682_08 * cp).exp()) - 1.0)
+}
+
+/// The accuracy of one move that dropped the mover's win chance by `drop` points:
+/// `103.1668 * exp(-0.04354 * drop) - 3.1669`, clamped to 0..=100 (Lichess's formula).
+///
+/// ```
+/// use fow_arena::move_accuracy;
+/// assert!((move_accuracy(0.0) - 100.0).abs() < 1e-3);
+/// assert!(move_accuracy(20.0) < 45.0);
+/// assert_eq!(move_accuracy(100.0), 0.0);
+/// ```
+pub fn move_accuracy(drop: f64) -> f64 {
+    (103.1668 * (-0.04354 * drop.max(0.0)).exp() - 3.1669).clamp(0.0, 100.0)
+}
+
+/// The analysis of one move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveAnalysis {
+    /// The 1-based ply.
+    pub ply: usize,
+    /// `white` or `black`: who moved.
+    pub mover: String,
+    /// The move in UCI.
+    pub uci: String,
+    /// The move in SAN (no check marks).
+    pub san: String,
+    /// The full-information value before the move, centipawns from White's side.
+    pub cp_before: f64,
+    /// The full-information value after the move, centipawns from White's side.
+    pub cp_after: f64,
+    /// The engine's preferred move before this one (UCI), if it gave one.
+    pub best: String,
+    /// The mover's win chance (percent) before the move.
+    pub win_before: f64,
+    /// The mover's win chance (percent) after the move.
+    pub win_after: f64,
+    /// `max(0, win_before - win_after)`.
+    pub drop: f64,
+    /// The label by `drop`.
+    pub label: MoveLabel,
+    /// The move's accuracy by [`move_accuracy`].
+    pub accuracy: f64,
+    /// After the move, the opponent can capture the mover's king.
+    pub king_left_capturable: bool,
+}
+
+impl MoveAnalysis {
+    /// The record for a move by `mover_is_white` with values before and after it (from
+    /// White's side): win chances for the mover, drop, label and accuracy follow.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        ply: usize,
+        mover_is_white: bool,
+        uci: String,
+        san: String,
+        cp_before: f64,
+        cp_after: f64,
+        best: String,
+        king_left_capturable: bool,
+    ) -> MoveAnalysis {
+        let sign = if mover_is_white { 1.0 } else { -1.0 };
+        let win_before = win_chance(sign * cp_before);
+        let win_after = win_chance(sign * cp_after);
+        let drop = (win_before - win_after).max(0.0);
+        MoveAnalysis {
+            ply,
+            mover: if mover_is_white { "white" } else { "black" }.to_string(),
+            uci,
+            san,
+            cp_before,
+            cp_after,
+            best,
+            win_before,
+            win_after,
+            drop,
+            label: MoveLabel::from_drop(drop),
+            accuracy: move_accuracy(drop),
+            king_left_capturable,
+        }
+    }
+}
+
+/// The analysis of a whole game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameAnalysis {
+    /// The engine and its settings, in words (`MyStockfish depth 4`, `stockfish nodes
+    /// 100000`).
+    pub engine: String,
+    /// One record per move.
+    pub moves: Vec<MoveAnalysis>,
+}
+
+impl GameAnalysis {
+    /// The mean accuracy of the moves of `white` (or Black's); `None` if it made none.
+    pub fn accuracy(&self, white: bool) -> Option<f64> {
+        let side = if white { "white" } else { "black" };
+        let a: Vec<f64> = self
+            .moves
+            .iter()
+            .filter(|m| m.mover == side)
+            .map(|m| m.accuracy)
+            .collect();
+        (!a.is_empty()).then(|| a.iter().sum::<f64>() / a.len() as f64)
+    }
+
+    /// How many moves of that side got `label`.
+    pub fn count(&self, white: bool, label: MoveLabel) -> usize {
+        let side = if white { "white" } else { "black" };
+        self.moves
+            .iter()
+            .filter(|m| m.mover == side && m.label == label)
+            .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drop_is_for_the_mover() {
+        // Black moves from -200 (good for Black) to +100 (good for White): a big drop.
+        let m = MoveAnalysis::new(
+            2,
+            false,
+            "e7e5".into(),
+            "e5".into(),
+            -200.0,
+            100.0,
+            String::new(),
+            false,
+        );
+        assert!(m.win_before > 60.0 && m.win_after < 45.0);
+        assert!(m.drop > 20.0);
+        assert_eq!(m.label, MoveLabel::Blunder);
+        // A move that improves the mover's chance has no drop.
+        let m = MoveAnalysis::new(
+            1,
+            true,
+            "e2e4".into(),
+            "e4".into(),
+            0.0,
+            50.0,
+            String::new(),
+            false,
+        );
+        assert_eq!((m.drop, m.label), (0.0, MoveLabel::Best));
+        assert!((m.accuracy - 100.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn accuracy_averages_each_side() {
+        let g = GameAnalysis {
+            engine: "test".into(),
+            moves: vec![
+                MoveAnalysis::new(
+                    1,
+                    true,
+                    "a".into(),
+                    "a".into(),
+                    0.0,
+                    0.0,
+                    String::new(),
+                    false,
+                ),
+                MoveAnalysis::new(
+                    2,
+                    false,
+                    "b".into(),
+                    "b".into(),
+                    0.0,
+                    400.0,
+                    String::new(),
+                    true,
+                ),
+                MoveAnalysis::new(
+                    3,
+                    true,
+                    "c".into(),
+                    "c".into(),
+                    400.0,
+                    -400.0,
+                    String::new(),
+                    false,
+                ),
+            ],
+        };
+        let w = g.accuracy(true).unwrap();
+        assert!(w > 0.0 && w < 60.0, "{w}");
+        assert!(g.accuracy(false).unwrap() < 50.0);
+        assert_eq!(g.count(true, MoveLabel::Blunder), 1);
+    }
+}
