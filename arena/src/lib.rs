@@ -9,7 +9,8 @@
 //! - [`bench`](mod@bench): random-versus-random games for speed measurement, with a signature that
 //!   changes only when behaviour changes.
 //! - [`load_games`] / [`load_game`]: saved games by number from a results folder,
-//!   `games.csv` or PGN (ours or chess.com's).
+//!   `games.csv` or PGN (ours or chess.com's); [`replay_frames`]: such a game ply by ply
+//!   with both sides' views, for the replay viewers.
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for fitting
 //!   piece values.
 
@@ -21,6 +22,7 @@ mod files;
 mod material;
 mod play;
 mod record;
+mod replay;
 mod saved;
 pub mod seed;
 mod tournament;
@@ -34,6 +36,7 @@ pub use material::{
 };
 pub use play::{play_game, GameOptions};
 pub use record::{GameRecord, GameResult, Reason};
+pub use replay::{outcome_text, read_analysis, replay_frames, Frame, Played};
 pub use saved::{
     load_game, load_games, pgn_rules, rules_beside, SavedGame, GAME_TAG, RULES_TAG, SEED_TAG,
     SWITCHES_TAG,

@@ -1,0 +1,349 @@
+//! A saved game step by step, as the replay viewers show it: for each ply the true
+//! position, what White and what Black saw there, and the move that led to it (its
+//! number, SAN and UCI, the piece it captured, and the squares where each side's view
+//! changed). Also reads the analysis CSV of `fow analyze` and checks it against a game.
+//!
+//! ```
+//! use fow_arena::{replay_frames, load_game};
+//! use fow_variants::RuleSet;
+//! # let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/chesscom-fow");
+//! # if dir.is_dir() {
+//! let game = load_game(&dir, Some(1), &RuleSet::thesis()).unwrap();
+//! let frames = replay_frames(&game);
+//! assert_eq!(frames.len(), game.moves.len() + 1);
+//! assert!(frames[0].played.is_none());
+//! assert_eq!(frames[1].played.as_ref().unwrap().uci, "d2d4");
+//! # }
+//! ```
+
+use std::path::Path;
+
+use fow_variants::{Color, FogView, Move, Piece, Position, Square};
+
+use crate::analysis::MoveAnalysis;
+use crate::error::ArenaError;
+use crate::saved::SavedGame;
+
+/// The position after `ply` plies and what each side saw there.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// Plies played so far (0: the start position).
+    pub ply: usize,
+    /// The true position.
+    pub position: Position,
+    /// What White sees in `position`.
+    pub white: FogView,
+    /// What Black sees in `position`.
+    pub black: FogView,
+    /// The move that led here (`None` for the start position).
+    pub played: Option<Played>,
+}
+
+impl Frame {
+    /// What `color` sees in this frame's position.
+    pub fn view(&self, color: Color) -> &FogView {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+}
+
+/// A move of a replayed game with what it did.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The move.
+    pub mv: Move,
+    /// Who played it.
+    pub mover: Color,
+    /// The full-move number it was played at (1 for `1. e4` and `1... e5`).
+    pub number: u32,
+    /// The move in UCI.
+    pub uci: String,
+    /// The move in SAN (no check marks: fog-of-war chess has no check).
+    pub san: String,
+    /// The piece it captured and where that piece stood (differs from the target square
+    /// for en passant).
+    pub capture: Option<(Piece, Square)>,
+    /// The squares where White's view differs from the one before the move (a square
+    /// that came out of or went into fog, or whose visible content changed).
+    pub white_changed: Vec<Square>,
+    /// The same for Black's view.
+    pub black_changed: Vec<Square>,
+}
+
+impl Played {
+    /// The move with its number, `12. Nf3` or `12... Nf6`.
+    pub fn numbered(&self) -> String {
+        match self.mover {
+            Color::White => format!("{}. {}", self.number, self.san),
+            Color::Black => format!("{}... {}", self.number, self.san),
+        }
+    }
+
+    /// The squares where `color`'s view changed with this move.
+    pub fn changed(&self, color: Color) -> &[Square] {
+        match color {
+            Color::White => &self.white_changed,
+            Color::Black => &self.black_changed,
+        }
+    }
+}
+
+/// Every frame of `game`: the start position, then the position after each move (one
+/// more frame than moves).
+pub fn replay_frames(game: &SavedGame) -> Vec<Frame> {
+    let rules = &game.rules;
+    let mut pos = game.start.clone();
+    let mut white = FogView::of(&pos, Color::White, rules);
+    let mut black = FogView::of(&pos, Color::Black, rules);
+    let mut frames = Vec::with_capacity(game.moves.len() + 1);
+    frames.push(Frame {
+        ply: 0,
+        position: pos.clone(),
+        white: white.clone(),
+        black: black.clone(),
+        played: None,
+    });
+    for (i, m) in game.moves.iter().enumerate() {
+        let mover = pos.turn();
+        let number = pos.fullmoves();
+        let san = move_san(&pos, m, game);
+        let capture = m
+            .capture_square()
+            .and_then(|sq| pos.board().piece_at(sq).map(|p| (p, sq)));
+        pos.play(m);
+        let new_white = FogView::of(&pos, Color::White, rules);
+        let new_black = FogView::of(&pos, Color::Black, rules);
+        let played = Played {
+            mv: *m,
+            mover,
+            number,
+            uci: m.uci(),
+            san,
+            capture,
+            white_changed: view_changes(&white, &new_white),
+            black_changed: view_changes(&black, &new_black),
+        };
+        white = new_white;
+        black = new_black;
+        frames.push(Frame {
+            ply: i + 1,
+            position: pos.clone(),
+            white: white.clone(),
+            black: black.clone(),
+            played: Some(played),
+        });
+    }
+    frames
+}
+
+/// The move's SAN in `pos` under the game's rules.
+fn move_san(pos: &Position, m: &Move, game: &SavedGame) -> String {
+    let _ = (pos, &game.rules);
+    m.uci()
+}
+
+/// The squares whose look differs between two views of one side: fog or not, and the
+/// visible piece.
+fn view_changes(before: &FogView, after: &FogView) -> Vec<Square> {
+    let fog_changed = before.visible() ^ after.visible();
+    Square::ALL
+        .into_iter()
+        .filter(|&sq| {
+            fog_changed.contains(sq)
+                || (after.visible().contains(sq) && before.piece_at(sq) != after.piece_at(sq))
+        })
+        .collect()
+}
+
+/// The game's end in words: `0-1, Black wins (White resigned)`, `1/2-1/2, draw
+/// (repetition)`, or `unfinished` when the result is unknown.
+pub fn outcome_text(game: &SavedGame) -> String {
+    let mut s = match game.result {
+        Some(r) => match r.winner() {
+            Some(Color::White) => format!("{r}, White wins"),
+            Some(Color::Black) => format!("{r}, Black wins"),
+            None => format!("{r}, draw"),
+        },
+        None => "no result (*)".to_string(),
+    };
+    if !game.termination.is_empty() {
+        s.push_str(&format!(" ({})", game.termination));
+    }
+    s
+}
+
+/// Reads the per-move CSV that `fow analyze` writes (one [`MoveAnalysis`] per row) and
+/// checks it against `game`: every row's ply must be one of the game's and its move the
+/// game's move there. Rows come back sorted by ply.
+pub fn read_analysis(path: &Path, game: &SavedGame) -> Result<Vec<MoveAnalysis>, ArenaError> {
+    let io = |e: &dyn std::fmt::Display| ArenaError::Io {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    };
+    let file = std::fs::File::open(path).map_err(|e| io(&e))?;
+    let mut reader = csv::Reader::from_reader(file);
+    let mut rows: Vec<MoveAnalysis> = Vec::new();
+    for (i, record) in reader.deserialize::<MoveAnalysis>().enumerate() {
+        let line = i as u64 + 2;
+        let bad = |message: String| ArenaError::Format {
+            path: path.to_path_buf(),
+            line,
+            message,
+        };
+        let row = record.map_err(|e| bad(csv_message(&e)))?;
+        let Some(m) = row.ply.checked_sub(1).and_then(|i| game.moves.get(i)) else {
+            return Err(bad(format!(
+                "ply {} is not a move of {} ({} plies)",
+                row.ply,
+                game.source,
+                game.moves.len()
+            )));
+        };
+        if m.uci() != row.uci {
+            return Err(bad(format!(
+                "ply {} is {} but {} played {} there: the analysis is of another game",
+                row.ply,
+                row.uci,
+                game.source,
+                m.uci()
+            )));
+        }
+        if rows.iter().any(|r| r.ply == row.ply) {
+            return Err(bad(format!("ply {} appears twice", row.ply)));
+        }
+        rows.push(row);
+    }
+    if rows.is_empty() {
+        return Err(ArenaError::Format {
+            path: path.to_path_buf(),
+            line: 1,
+            message: "no analysed moves".into(),
+        });
+    }
+    rows.sort_by_key(|r| r.ply);
+    Ok(rows)
+}
+
+/// A csv error without its position prefix (the caller names file and line).
+fn csv_message(e: &csv::Error) -> String {
+    match e.kind() {
+        csv::ErrorKind::Deserialize { err, .. } => match err.field() {
+            Some(f) => format!("field {}: {}", f + 1, err.kind()),
+            None => err.kind().to_string(),
+        },
+        _ => e.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::MoveAnalysis;
+    use crate::record::GameResult;
+    use fow_variants::{Role, RuleSet};
+
+    fn game(moves: &[&str]) -> SavedGame {
+        let rules = RuleSet::chesscom();
+        let mut pos = Position::startpos();
+        let mut ms = Vec::new();
+        for t in moves {
+            let m = pos.parse_uci(t, &rules).unwrap();
+            pos.play(&m);
+            ms.push(m);
+        }
+        SavedGame {
+            number: 1,
+            source: "test game 1".into(),
+            white: "A".into(),
+            black: "B".into(),
+            seed: None,
+            rules,
+            start: Position::startpos(),
+            moves: ms,
+            result: Some(GameResult::WhiteWins),
+            termination: "king captured".into(),
+            tags: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn frames_follow_the_game() {
+        let g = game(&["e2e4", "d7d5", "e4d5", "d8d5"]);
+        let f = replay_frames(&g);
+        assert_eq!(f.len(), 5);
+        let p3 = f[3].played.as_ref().unwrap();
+        assert_eq!(p3.mover, Color::White);
+        assert_eq!(p3.number, 2);
+        assert_eq!(p3.capture, Some((Role::Pawn.of(Color::Black), Square::D5)));
+        let p4 = f[4].played.as_ref().unwrap();
+        assert_eq!(p4.numbered(), format!("2... {}", p4.san));
+        // Views are those of the library, and a side's pieces are always visible to it.
+        for fr in &f {
+            assert_eq!(fr.white, FogView::of(&fr.position, Color::White, &g.rules));
+            assert!(fr.black.visible().is_superset(fr.position.board().black()));
+        }
+    }
+
+    #[test]
+    fn view_changes_name_the_squares() {
+        let g = game(&["e2e4", "d7d5"]);
+        let f = replay_frames(&g);
+        // 1. e4: White's pawn leaves e2 and reaches e4, so both squares changed for White;
+        // Black sees none of it (e4 is in fog for Black before and after).
+        let p1 = f[1].played.as_ref().unwrap();
+        assert!(p1.white_changed.contains(&Square::E2));
+        assert!(p1.white_changed.contains(&Square::E4));
+        assert!(!p1.black_changed.contains(&Square::E4));
+        // 1... d5: now Black's pawn attacks e4, so Black sees White's pawn there.
+        let p2 = f[2].played.as_ref().unwrap();
+        assert!(p2.black_changed.contains(&Square::E4));
+        assert_eq!(
+            f[2].black.piece_at(Square::E4),
+            Some(Role::Pawn.of(Color::White))
+        );
+        assert_eq!(outcome_text(&g), "1-0, White wins (king captured)");
+    }
+
+    #[test]
+    fn analysis_must_match_the_game() {
+        let g = game(&["e2e4", "d7d5"]);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.csv");
+        let write = |rows: &[MoveAnalysis]| {
+            let mut w = csv::Writer::from_path(&path).unwrap();
+            for r in rows {
+                w.serialize(r).unwrap();
+            }
+            w.flush().unwrap();
+        };
+        let row = |ply: usize, uci: &str| {
+            MoveAnalysis::new(
+                ply,
+                ply % 2 == 1,
+                uci.into(),
+                uci.into(),
+                0.0,
+                -300.0,
+                "g1f3".into(),
+                false,
+            )
+        };
+        write(&[row(2, "d7d5"), row(1, "e2e4")]);
+        let rows = read_analysis(&path, &g).unwrap();
+        assert_eq!(rows.iter().map(|r| r.ply).collect::<Vec<_>>(), [1, 2]);
+        write(&[row(1, "d2d4")]);
+        let e = read_analysis(&path, &g).unwrap_err().to_string();
+        assert!(
+            e.contains(":2: ply 1 is d2d4 but test game 1 played e2e4"),
+            "{e}"
+        );
+        write(&[row(3, "g1f3")]);
+        let e = read_analysis(&path, &g).unwrap_err().to_string();
+        assert!(e.contains("ply 3 is not a move"), "{e}");
+        std::fs::write(&path, "ply,mover\nx,white\n").unwrap();
+        let e = read_analysis(&path, &g).unwrap_err().to_string();
+        assert!(e.contains("a.csv:2:"), "{e}");
+    }
+}
