@@ -19,6 +19,8 @@
 //!
 //! The [tables](crosstable_text) turn results and fits into CSV or aligned text.
 //!
+//! [`spearman`] and [`kendall_tau`] compare two ladders by rank (ties averaged).
+//!
 //! [`fit_logistic`] is a general L2-penalised logistic regression (Newton's method, with
 //! standard errors), used to fit piece values to game results.
 //!
@@ -44,6 +46,7 @@ mod linalg;
 mod logistic;
 mod matrix_file;
 mod mle;
+mod rank;
 mod results;
 mod score;
 mod tables;
@@ -55,6 +58,7 @@ pub use error::{MatrixError, MleError, ParseError, TableError, ThesisError};
 pub use logistic::{fit_logistic, LogisticError, LogisticFit, LogisticOptions};
 pub use matrix_file::{format_match_matrix, parse_match_matrix};
 pub use mle::{mle_elo, MleFit, MleOptions};
+pub use rank::{average_ranks, kendall_tau, spearman};
 pub use results::ResultMatrix;
 pub use score::{Score, Wdl};
 pub use tables::{
