@@ -64,6 +64,13 @@ pub enum MoveError {
     Syntax(String),
     /// The text is a move, but not one of the legal moves here.
     Illegal(String),
+    /// The text (SAN without enough disambiguation) fits several legal moves.
+    Ambiguous {
+        /// The text.
+        text: String,
+        /// The moves it could be, in SAN, sorted.
+        candidates: Vec<String>,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -71,6 +78,11 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::Syntax(m) => write!(f, "cannot read move '{m}'"),
             MoveError::Illegal(m) => write!(f, "illegal move '{m}'"),
+            MoveError::Ambiguous { text, candidates } => write!(
+                f,
+                "ambiguous move '{text}' (could be {})",
+                candidates.join(", ")
+            ),
         }
     }
 }

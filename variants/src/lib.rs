@@ -9,7 +9,8 @@
 //! - [`Position`]: the true state; [`Game`] adds draw-rule memory.
 //! - [`FogView`]: what one side sees (written as fog-FEN, `?` for fog);
 //!   [`Observation`]: all a player gets for one decision.
-//! - [`Move`] with UCI text, and [`perft`].
+//! - [`Move`] with UCI text, SAN ([`Position::san`]) and one reader for UCI, long
+//!   algebraic and SAN ([`Position::parse_move`]), and [`perft`].
 //! - [`read_pgn`]: games in PGN with long algebraic moves (chess.com's fog-of-war export),
 //!   replayed by [`PgnGame::replay`].
 //!
@@ -38,6 +39,7 @@ mod perft;
 mod pgn;
 mod position;
 mod rules;
+mod san;
 mod view;
 
 pub use error::{FenError, MoveError, RulesError};
@@ -49,6 +51,7 @@ pub use perft::{perft, perft_divide};
 pub use pgn::{read_pgn, PgnError, PgnGame, PgnReplay, PgnResult, ReplayError};
 pub use position::{apply_move, Position};
 pub use rules::{Castling, Promotion, RuleSet};
+pub use san::{parse_move_among, parse_san_among, san_among};
 pub use view::{board_diagram, piece_symbol, FogView};
 
 /// shakmaty, re-exported so that users name the same types.

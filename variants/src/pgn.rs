@@ -1,9 +1,12 @@
-//! A reader for PGN text with moves in UCI or long algebraic notation, as chess.com
-//! exports fog-of-war games (`1. d2d4 e7e6`, `3. Ng1f3 a7a5`, `Ke1g1`, `h7h8=Q`).
+//! PGN: a reader for games with moves in SAN (`Nf3`, `O-O`), UCI or the long algebraic
+//! notation chess.com exports fog-of-war games in (`1. d2d4 e7e6`, `3. Ng1f3 a7a5`,
+//! `Ke1g1`, `h7h8=Q`), and a writer in SAN.
 //!
 //! [`read_pgn`] splits a text into [`PgnGame`]s (tag pairs, move texts, result);
-//! [`PgnGame::replay`] plays the moves under a [`RuleSet`]. Standard algebraic notation
-//! (`Nf3`, `O-O`) is not read: every move must name its from and to squares.
+//! [`PgnGame::replay`] plays the moves under a [`RuleSet`], reading each with
+//! [`Position::parse_move`]. [`PgnGame::from_moves`] and [`PgnGame::to_pgn`] go the other
+//! way: moves to SAN (without check marks: fog-of-war chess has no check), with move
+//! numbers, lines of at most 80 columns.
 //!
 //! Supported besides tags and moves: move numbers (`12.`, `12...`, also glued to the move
 //! as in `12.e2e4`), the results `1-0`, `0-1`, `1/2-1/2` and `*`, comments in braces
@@ -16,9 +19,10 @@ use std::fmt;
 use shakmaty::Color;
 
 use crate::game::{Game, Outcome};
-use crate::moves::{Move, MoveText};
+use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::RuleSet;
+use crate::san::is_move_text;
 
 /// The result of a PGN game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -149,9 +153,10 @@ impl PgnGame {
         }
     }
 
-    /// Plays the moves from the start position under `rules`. Fails at the first move
-    /// that is not legal there, or that follows the end of the game by the rules (a
-    /// captured king, a draw rule).
+    /// Plays the moves from the start position under `rules`, each read as SAN, UCI or
+    /// long algebraic notation ([`Position::parse_move`]). Fails at the first move that
+    /// is not legal there (or is ambiguous SAN), or that follows the end of the game by
+    /// the rules (a captured king, a draw rule).
     ///
     /// ```
     /// use fow_variants::{read_pgn, GameEnd, RuleSet};
@@ -162,6 +167,8 @@ impl PgnGame {
     /// let bad = read_pgn("1. e2e4 e7e5 2. e4e5 *")?;
     /// let e = bad[0].replay(&RuleSet::chesscom()).unwrap_err();
     /// assert_eq!(e.message, "move 2. e4e5: illegal move 'e4e5'");
+    /// let san = read_pgn("1. e4 f6 2. Bc4 g5 3. Qh5 a6 4. Qxe8 1-0")?;
+    /// assert_eq!(san[0].replay(&RuleSet::chesscom()).unwrap().moves, replay.moves);
     /// # Ok::<(), fow_variants::PgnError>(())
     /// ```
     pub fn replay(&self, rules: &RuleSet) -> Result<PgnReplay, ReplayError> {
@@ -192,7 +199,7 @@ impl PgnGame {
                 )));
             }
             let m = pos
-                .parse_uci(text, rules)
+                .parse_move(text, rules)
                 .map_err(|e| fail(format!("{number}: {e}")))?;
             outcome = game.play(&m);
             moves.push(m);
@@ -203,6 +210,104 @@ impl PgnGame {
             moves,
             outcome,
         })
+    }
+}
+
+impl PgnGame {
+    /// A game of `moves` (legal in turn from `start` under `rules`), with the move texts
+    /// in SAN. `tags` come first in their order, then `SetUp` and `FEN` when `start` is
+    /// not the standard position (unless `tags` has them already). The `line` fields are
+    /// 0 (no text yet).
+    ///
+    /// ```
+    /// use fow_variants::{PgnGame, PgnResult, Position, RuleSet};
+    /// let rules = RuleSet::chesscom();
+    /// let mut pos = Position::startpos();
+    /// let mut moves = Vec::new();
+    /// for uci in ["e2e4", "f7f6", "g1f3", "e8f7", "f3g5", "f6g5", "d1h5"] {
+    ///     let m = pos.parse_uci(uci, &rules).unwrap();
+    ///     pos.play(&m);
+    ///     moves.push(m);
+    /// }
+    /// let tags = vec![("White".to_string(), "me".to_string())];
+    /// let g = PgnGame::from_moves(tags, &Position::startpos(), &moves, &rules, None);
+    /// assert_eq!(g.moves, ["e4", "f6", "Nf3", "Kf7", "Ng5", "fxg5", "Qh5"]);
+    /// assert_eq!(g.to_pgn(), "[White \"me\"]\n\n1. e4 f6 2. Nf3 Kf7 3. Ng5 fxg5 4. Qh5 *\n");
+    /// ```
+    pub fn from_moves(
+        tags: Vec<(String, String)>,
+        start: &Position,
+        moves: &[Move],
+        rules: &RuleSet,
+        result: Option<PgnResult>,
+    ) -> PgnGame {
+        let mut game = PgnGame {
+            tags,
+            result,
+            ..PgnGame::default()
+        };
+        if *start != Position::startpos() {
+            for (name, value) in [("SetUp", "1".to_string()), ("FEN", start.fen())] {
+                if game.tag(name).is_none() {
+                    game.tags.push((name.to_string(), value));
+                }
+            }
+        }
+        let mut pos = start.clone();
+        let mut legal = Vec::with_capacity(64);
+        for m in moves {
+            pos.legal_moves_into(rules, &mut legal);
+            game.moves.push(crate::san::san_among(m, &legal));
+            game.move_lines.push(0);
+            pos.play(m);
+        }
+        game
+    }
+
+    /// The game as PGN text: the tags (values escaped), a blank line, the moves with move
+    /// numbers in lines of at most 80 columns, and the result (`*` if undecided), ending
+    /// with a newline. Move numbers follow the `FEN` tag's side to move and move number
+    /// (the standard start without one). [`read_pgn`] reads the text back.
+    pub fn to_pgn(&self) -> String {
+        let mut out = String::new();
+        for (name, value) in &self.tags {
+            let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+            out.push_str(&format!("[{name} \"{escaped}\"]\n"));
+        }
+        if !self.tags.is_empty() {
+            out.push('\n');
+        }
+        let (mut turn, mut number) = self
+            .start_position()
+            .map_or((Color::White, 1), |p| (p.turn(), p.fullmoves()));
+        let mut tokens = Vec::with_capacity(self.moves.len() * 3 / 2 + 1);
+        for (i, m) in self.moves.iter().enumerate() {
+            match turn {
+                Color::White => tokens.push(format!("{number}. {m}")),
+                Color::Black if i == 0 => tokens.push(format!("{number}... {m}")),
+                Color::Black => tokens.push(m.clone()),
+            }
+            if turn == Color::Black {
+                number += 1;
+            }
+            turn = !turn;
+        }
+        tokens.push(self.result.map_or("*".to_string(), |r| r.to_string()));
+        let mut line_len = 0;
+        for t in tokens {
+            // A move number stays on the line of its move: tokens are "N. move" units.
+            if line_len > 0 && line_len + 1 + t.len() > 80 {
+                out.push('\n');
+                line_len = 0;
+            } else if line_len > 0 {
+                out.push(' ');
+                line_len += 1;
+            }
+            out.push_str(&t);
+            line_len += t.len();
+        }
+        out.push('\n');
+        out
     }
 }
 
@@ -237,13 +342,13 @@ fn strip_move_number(token: &str) -> &str {
     }
 }
 
-/// Reads every game of a PGN text with moves in UCI or long algebraic notation.
+/// Reads every game of a PGN text with moves in SAN, UCI or long algebraic notation.
 ///
 /// Accepted: tag lines `[Name "value"]`, move numbers (`12.`, `12...`, also glued to the
 /// move as in `12.e2e4`), the results `1-0`, `0-1`, `1/2-1/2` and `*`, comments in braces
 /// (which may span lines) or after `;`, NAGs (`$1`) and `%` escape lines. Refused, with
-/// the line: malformed tags, moves without from and to squares (standard algebraic
-/// `Nf3`), variations in parentheses, a result contradicting the `Result` tag, moves
+/// the line: malformed tags, tokens that are no move in any of these notations,
+/// variations in parentheses, a result contradicting the `Result` tag, moves
 /// after a result. Games follow each other; a game ends at a blank line after its result
 /// or where the next tag section begins.
 ///
@@ -382,7 +487,7 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                 marker = Some((PgnResult::parse(token), line));
                 continue;
             }
-            if MoveText::parse(token).is_none() {
+            if !is_move_text(token) {
                 return Err(PgnError {
                     line,
                     message: format!("cannot read move '{token}'"),
@@ -454,8 +559,71 @@ mod tests {
         assert_eq!(e.line, 3);
         let e = read_pgn("1. e2e4 1-0 e7e5").unwrap_err();
         assert!(e.message.contains("after the game's result"), "{e}");
-        let e = read_pgn("1. Nf3").unwrap_err();
-        assert_eq!(e.to_string(), "line 1: cannot read move 'Nf3'");
+        let e = read_pgn("1. Nf3 Nf9").unwrap_err();
+        assert_eq!(e.to_string(), "line 1: cannot read move 'Nf9'");
+    }
+
+    #[test]
+    fn writes_and_reads_back_san() {
+        let text = "1. e2e4 d7d5 2. e4d5 Ng8f6 3. d5d6 Nf6e4 4. d6c7 Ne4d6 5. c7d8=Q Ke8d8\n\
+                    6. Ng1f3 Bc8g4 7. Bf1e2 e7e6 8. Ke1g1 Bf8e7 *";
+        let rules = RuleSet::chesscom();
+        let r = read_pgn(text).unwrap()[0].replay(&rules).unwrap();
+        let tags = vec![
+            ("Event".to_string(), "a \"test\" \\ game".to_string()),
+            ("Result".to_string(), "*".to_string()),
+        ];
+        let g = PgnGame::from_moves(tags, &r.positions[0], &r.moves, &rules, None);
+        assert_eq!(&g.moves[8..12], ["cxd8=Q", "Kxd8", "Nf3", "Bg4"]);
+        assert_eq!(g.moves[14], "O-O");
+        let out = g.to_pgn();
+        assert!(out.starts_with(
+            "[Event \"a \\\"test\\\" \\\\ game\"]\n[Result \"*\"]\n\n1. e4 d5 2. exd5 Nf6"
+        ));
+        assert!(out.lines().all(|l| l.len() <= 80), "{out}");
+        let back = &read_pgn(&out).unwrap()[0];
+        assert_eq!(back.tag("Event"), Some("a \"test\" \\ game"));
+        assert_eq!(back.replay(&rules).unwrap().moves, r.moves);
+        // A start with Black to move gets SetUp/FEN and "N..." numbering; long games wrap.
+        let start: Position = "4k3/8/8/8/8/8/8/R3K3 b - - 0 30".parse().unwrap();
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for uci in ["e8d8", "a1a2", "d8e8", "a2a1"].iter().cycle().take(60) {
+            let m = pos.parse_uci(uci, &rules).unwrap();
+            pos.play(&m);
+            moves.push(m);
+        }
+        let g = PgnGame::from_moves(
+            Vec::new(),
+            &start,
+            &moves,
+            &RuleSet::thesis(),
+            Some(PgnResult::Draw),
+        );
+        assert_eq!(g.tag("SetUp"), Some("1"));
+        let out = g.to_pgn();
+        assert!(
+            out.contains("\n\n30... Kd8 31. Ra2 Ke8 32. Ra1 Kd8"),
+            "{out}"
+        );
+        assert!(out.ends_with(" 1/2-1/2\n"), "{out}");
+        assert!(
+            out.lines().count() > 4 && out.lines().all(|l| l.len() <= 80),
+            "{out}"
+        );
+        let back = &read_pgn(&out).unwrap()[0];
+        assert_eq!(back.replay(&RuleSet::thesis()).unwrap().moves, moves);
+        assert_eq!(back.result, Some(PgnResult::Draw));
+    }
+
+    #[test]
+    fn ambiguous_san_names_the_move() {
+        let games = read_pgn("[FEN \"4k3/8/8/8/R6R/8/8/4K3 w - - 0 1\"]\n1. Rd4 *").unwrap();
+        let e = games[0].replay(&RuleSet::chesscom()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: move 1. Rd4: ambiguous move 'Rd4' (could be Rad4, Rhd4)"
+        );
     }
 
     #[test]
