@@ -48,7 +48,7 @@ pub use movegen::MoveSource;
 pub use moves::{Move, MoveKind, MoveText};
 pub use observation::Observation;
 pub use perft::{perft, perft_divide};
-pub use pgn::{read_pgn, PgnError, PgnGame, PgnReplay, PgnResult, ReplayError};
+pub use pgn::{read_pgn, read_pgn_games, PgnError, PgnGame, PgnReplay, PgnResult, ReplayError};
 pub use position::{apply_move, Position};
 pub use rules::{Castling, Promotion, RuleSet};
 pub use san::{parse_move_among, parse_san_among, san_among};

@@ -368,74 +368,131 @@ fn strip_move_number(token: &str) -> &str {
 /// # Ok::<(), fow_variants::PgnError>(())
 /// ```
 pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnError> {
-    let mut games = Vec::new();
-    let mut current: Option<PgnGame> = None;
-    // A game whose move text has begun: a tag line after it starts the next game.
-    let mut in_moves = false;
-    // The termination marker seen for the current game, with its line.
-    let mut marker: Option<(Option<PgnResult>, usize)> = None;
-    let mut comment_from: Option<usize> = None;
+    read_pgn_games(text).into_iter().collect()
+}
 
-    fn finish(
-        games: &mut Vec<PgnGame>,
-        current: &mut Option<PgnGame>,
-        marker: Option<(Option<PgnResult>, usize)>,
-    ) -> Result<(), PgnError> {
-        let Some(mut g) = current.take() else {
-            return Ok(());
+/// Reads every game of a PGN text like [`read_pgn`], but goes on after a game it cannot
+/// read: one entry per game, in file order, either the game or what is wrong with it.
+/// After an error the reader skips to the next tag section (the next `[` line after some
+/// move text) and reads on from there; an unclosed `{` comment still swallows the rest
+/// of the text, and the error says where it opened.
+///
+/// ```
+/// use fow_variants::read_pgn_games;
+/// let text = "[Round \"1\"]\n\n1. e4 e5 1-0\n\n[Round \"2\"]\n\n1. e4 e9 2. d4 *\n\n\
+///             [Round \"3\"]\n\n1. d4 *\n";
+/// let games = read_pgn_games(text);
+/// assert_eq!(games.len(), 3);
+/// assert_eq!(games[0].as_ref().unwrap().moves, ["e4", "e5"]);
+/// assert_eq!(games[1].as_ref().unwrap_err().to_string(), "line 7: cannot read move 'e9'");
+/// assert_eq!(games[2].as_ref().unwrap().tag("Round"), Some("3"));
+/// ```
+pub fn read_pgn_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
+    let mut reader = Reader::default();
+    for (index, raw) in text.lines().enumerate() {
+        reader.line(index + 1, raw);
+    }
+    reader.end()
+}
+
+/// The state of [`read_pgn_games`] between lines.
+#[derive(Default)]
+struct Reader {
+    games: Vec<Result<PgnGame, PgnError>>,
+    current: Option<PgnGame>,
+    /// A game whose move text has begun: a tag line after it starts the next game.
+    in_moves: bool,
+    /// The termination marker seen for the current game, with its line.
+    marker: Option<(Option<PgnResult>, usize)>,
+    /// The line where an unclosed `{` comment began.
+    comment_from: Option<usize>,
+    /// After an error, skipping to the next game: `Some(true)` once past move text
+    /// (the next tag line then starts a game), `Some(false)` while still in tags.
+    skipping: Option<bool>,
+}
+
+impl Reader {
+    /// Closes the current game, if any, checking its result marker against its tag.
+    fn finish(&mut self) {
+        let marker = self.marker.take();
+        self.in_moves = false;
+        let Some(mut g) = self.current.take() else {
+            return;
         };
         let tagged = g.tag("Result").map(|r| (r, PgnResult::parse(r)));
         g.result = match (marker, tagged) {
             (Some((m, line)), Some((text, t))) if text != "*" && t != m => {
-                return Err(PgnError {
+                self.games.push(Err(PgnError {
                     line,
                     message: format!(
                         "the result '{}' contradicts the Result tag '{text}'",
                         m.map_or("*".to_string(), |r| r.to_string())
                     ),
-                })
+                }));
+                return;
             }
             (Some((m, _)), _) => m,
             (None, Some((_, t))) => t,
             (None, None) => None,
         };
-        games.push(g);
-        Ok(())
+        self.games.push(Ok(g));
     }
 
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
+    /// Records an error for the current game and skips to the next one.
+    fn fail(&mut self, e: PgnError) {
+        self.skipping = Some(self.in_moves);
+        self.games.push(Err(e));
+        self.current = None;
+        self.marker = None;
+        self.in_moves = false;
+        self.comment_from = None;
+    }
+
+    fn line(&mut self, line: usize, raw: &str) {
+        if let Some(past_moves) = self.skipping {
+            let t = raw.trim();
+            if !(t.starts_with('[') && past_moves) {
+                if !t.is_empty() && !t.starts_with('[') && !t.starts_with('%') {
+                    self.skipping = Some(true);
+                }
+                return;
+            }
+            self.skipping = None;
+        }
+        if let Err(e) = self.read_line(line, raw) {
+            self.fail(e);
+        }
+    }
+
+    fn read_line(&mut self, line: usize, raw: &str) -> Result<(), PgnError> {
         let mut rest = raw;
-        if comment_from.is_some() {
+        if self.comment_from.is_some() {
             match rest.find('}') {
                 Some(end) => {
                     rest = &rest[end + 1..];
-                    comment_from = None;
+                    self.comment_from = None;
                 }
-                None => continue,
+                None => return Ok(()),
             }
         }
         let trimmed = rest.trim();
         if trimmed.starts_with('%') {
-            continue; // escape line
+            return Ok(()); // escape line
         }
         if trimmed.starts_with('[') {
-            if in_moves || marker.is_some() {
-                finish(&mut games, &mut current, marker.take())?;
-                in_moves = false;
+            if self.in_moves || self.marker.is_some() {
+                self.finish();
             }
+            let game = self.current.get_or_insert_with(|| PgnGame {
+                line,
+                ..PgnGame::default()
+            });
             let tag = parse_tag(trimmed).ok_or_else(|| PgnError {
                 line,
                 message: format!("malformed tag '{trimmed}' (expected [Name \"value\"])"),
             })?;
-            current
-                .get_or_insert_with(|| PgnGame {
-                    line,
-                    ..PgnGame::default()
-                })
-                .tags
-                .push(tag);
-            continue;
+            game.tags.push(tag);
+            return Ok(());
         }
         while !rest.trim().is_empty() {
             let r = rest.trim_start();
@@ -443,7 +500,7 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                 match after.find('}') {
                     Some(end) => rest = &after[end + 1..],
                     None => {
-                        comment_from = Some(line);
+                        self.comment_from = Some(line);
                         rest = "";
                     }
                 }
@@ -452,6 +509,7 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnError> {
             if r.starts_with(';') {
                 break;
             }
+            self.in_moves = true;
             if r.starts_with('(') {
                 return Err(PgnError {
                     line,
@@ -470,7 +528,7 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnError> {
             if token.is_empty() {
                 continue;
             }
-            if let Some((_, at)) = marker {
+            if let Some((_, at)) = self.marker {
                 return Err(PgnError {
                     line,
                     message: format!(
@@ -478,13 +536,12 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                     ),
                 });
             }
-            let game = current.get_or_insert_with(|| PgnGame {
+            let game = self.current.get_or_insert_with(|| PgnGame {
                 line,
                 ..PgnGame::default()
             });
-            in_moves = true;
             if token == "*" || PgnResult::parse(token).is_some() {
-                marker = Some((PgnResult::parse(token), line));
+                self.marker = Some((PgnResult::parse(token), line));
                 continue;
             }
             if !is_move_text(token) {
@@ -496,20 +553,25 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnError> {
             game.moves.push(token.to_string());
             game.move_lines.push(line);
         }
-        if trimmed.is_empty() && marker.is_some() {
+        if trimmed.is_empty() && self.marker.is_some() {
             // A blank line after the result closes the game.
-            finish(&mut games, &mut current, marker.take())?;
-            in_moves = false;
+            self.finish();
         }
+        Ok(())
     }
-    if let Some(line) = comment_from {
-        return Err(PgnError {
-            line,
-            message: "comment '{' never closed".into(),
-        });
+
+    fn end(mut self) -> Vec<Result<PgnGame, PgnError>> {
+        if self.skipping.is_none() {
+            match self.comment_from {
+                Some(line) => self.fail(PgnError {
+                    line,
+                    message: "comment '{' never closed".into(),
+                }),
+                None => self.finish(),
+            }
+        }
+        self.games
     }
-    finish(&mut games, &mut current, marker)?;
-    Ok(games)
 }
 
 #[cfg(test)]
@@ -614,6 +676,37 @@ mod tests {
         let back = &read_pgn(&out).unwrap()[0];
         assert_eq!(back.replay(&RuleSet::thesis()).unwrap().moves, moves);
         assert_eq!(back.result, Some(PgnResult::Draw));
+    }
+
+    #[test]
+    fn lenient_reader_skips_a_bad_game_and_reads_on() {
+        let text = "[White \"a\"]\n[Black b]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+                    [White \"c\"]\n\n1. d4 (1. c4) d5 *\n2. c4 *\n\n\
+                    [White \"d\"]\n[Result \"0-1\"]\n\n1. d4 1-0\n\
+                    [White \"e\"]\n\n1. Nf3 d5 1/2-1/2 Nc3\n\n\
+                    [White \"f\"]\n\n1. f4 {open\n\n[White \"g\"]\n";
+        let games = read_pgn_games(text);
+        let lines: Vec<Result<&str, usize>> = games
+            .iter()
+            .map(|g| match g {
+                Ok(g) => Ok(g.tag("White").unwrap()),
+                Err(e) => Err(e.line),
+            })
+            .collect();
+        // b's malformed tag, c's variation, d's contradicting result, e's move after the
+        // result, f's unclosed comment (which swallows g).
+        assert_eq!(lines, [Err(2), Err(9), Err(15), Err(18), Err(22)]);
+        assert!(games[1]
+            .as_ref()
+            .unwrap_err()
+            .message
+            .contains("variations"));
+        assert_eq!(read_pgn(text).unwrap_err(), *games[0].as_ref().unwrap_err());
+        let text = "[White \"a\"]\n\n1. e4 e9\n2. d4 *\n\n[White \"b\"]\n\n1. d4 *\n";
+        let games = read_pgn_games(text);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].as_ref().unwrap_err().line, 3);
+        assert_eq!(games[1].as_ref().unwrap().moves, ["d4"]);
     }
 
     #[test]
