@@ -18,6 +18,7 @@ mod perft;
 mod players;
 mod plot;
 mod rate;
+mod replay;
 mod rules_args;
 mod serve;
 mod tables;
@@ -41,6 +42,7 @@ struct Cli {
 enum Command {
     Tournament(tournament::Args),
     Rate(rate::Args),
+    Replay(replay::Args),
     Players(players::Args),
     Perft(perft::Args),
     View(view::Args),
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Tournament(a) => tournament::run(a),
         Command::Rate(a) => rate::run(a),
+        Command::Replay(a) => replay::run(a),
         Command::Players(a) => players::run(a),
         Command::Perft(a) => perft::run(a),
         Command::View(a) => view::run(a),

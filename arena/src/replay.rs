@@ -12,7 +12,9 @@
 //! let frames = replay_frames(&game);
 //! assert_eq!(frames.len(), game.moves.len() + 1);
 //! assert!(frames[0].played.is_none());
-//! assert_eq!(frames[1].played.as_ref().unwrap().uci, "d2d4");
+//! let first = frames[1].played.as_ref().unwrap();
+//! assert_eq!((first.uci.as_str(), first.san.as_str()), ("d2d4", "d4"));
+//! assert_eq!(first.numbered(), "1. d4");
 //! # }
 //! ```
 
@@ -108,7 +110,7 @@ pub fn replay_frames(game: &SavedGame) -> Vec<Frame> {
     for (i, m) in game.moves.iter().enumerate() {
         let mover = pos.turn();
         let number = pos.fullmoves();
-        let san = move_san(&pos, m, game);
+        let san = pos.san(m, rules);
         let capture = m
             .capture_square()
             .and_then(|sq| pos.board().piece_at(sq).map(|p| (p, sq)));
@@ -136,12 +138,6 @@ pub fn replay_frames(game: &SavedGame) -> Vec<Frame> {
         });
     }
     frames
-}
-
-/// The move's SAN in `pos` under the game's rules.
-fn move_san(pos: &Position, m: &Move, game: &SavedGame) -> String {
-    let _ = (pos, &game.rules);
-    m.uci()
 }
 
 /// The squares whose look differs between two views of one side: fog or not, and the

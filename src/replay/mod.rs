@@ -1,0 +1,252 @@
+//! `fow replay`: a saved game step by step, with the true board and what each side saw.
+//!
+//! Three ways to look: an interactive terminal viewer ([`terminal`]), every position
+//! printed ([`print`], also what runs when standard output is not a terminal), and one
+//! self-contained HTML file ([`html`]).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use fow_arena::{load_game, read_analysis, replay_frames, Frame, MoveAnalysis, SavedGame};
+use fow_variants::{Color, Piece, Role};
+
+use crate::error::CliError;
+use crate::rules_args::RulesArgs;
+
+mod html;
+mod print;
+mod terminal;
+
+/// Replay a saved game: the true board and what White and Black saw, move by move.
+///
+/// Interactive in a terminal (arrow keys; `q` quits); `--print` prints every position
+/// instead (also what happens when standard output is not a terminal); `--html` writes
+/// one self-contained HTML page to open in a browser.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A tournament's results folder, a games.csv, a PGN file (ours or chess.com's) or a
+    /// folder of PGN files.
+    pub file: PathBuf,
+    /// The game's number: its id in games.csv, else its FowGame tag, else its place in
+    /// the PGN input (1, 2, ...). Default: the first game.
+    #[arg(long, value_name = "N")]
+    pub game: Option<u64>,
+    /// Print every position and exit, without interaction.
+    #[arg(long)]
+    pub print: bool,
+    /// Write the replay as one self-contained HTML file (no network needed) and exit.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Show the analysis of the game from this CSV (as `fow analyze` writes it): each
+    /// move's label, win chances and the engine's move, and each side's accuracy.
+    #[arg(long, value_name = "FILE.csv")]
+    pub analysis: Option<PathBuf>,
+    /// Letters for pieces instead of Unicode symbols (terminal and --print).
+    #[arg(long)]
+    pub ascii: bool,
+    /// Rules for PGN games without a Rules tag or chess.com's Fog of War variant tag
+    /// (results folders and games.csv use their tournament.json).
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// A game ready to show: the game, its frames and its analysis (one entry per ply
+/// 1..=moves, `None` where the analysis has no row).
+pub struct Replay {
+    /// The saved game.
+    pub game: SavedGame,
+    /// Start position, then one frame per move.
+    pub frames: Vec<Frame>,
+    /// `analysis[ply - 1]` for the move of that ply, when an analysis was given.
+    pub analysis: Option<Vec<Option<MoveAnalysis>>>,
+}
+
+impl Replay {
+    /// The analysis of the move that led to frame `ply` (none for the start).
+    pub fn analysis_at(&self, ply: usize) -> Option<&MoveAnalysis> {
+        self.analysis.as_ref()?.get(ply.checked_sub(1)?)?.as_ref()
+    }
+
+    /// Mean accuracy of `color`'s analysed moves.
+    pub fn accuracy(&self, color: Color) -> Option<f64> {
+        let side = side_name(color).to_lowercase();
+        let a: Vec<f64> = self
+            .analysis
+            .as_ref()?
+            .iter()
+            .flatten()
+            .filter(|m| m.mover == side)
+            .map(|m| m.accuracy)
+            .collect();
+        (!a.is_empty()).then(|| a.iter().sum::<f64>() / a.len() as f64)
+    }
+}
+
+/// Runs `fow replay`.
+pub fn run(a: Args) -> Result<(), CliError> {
+    let rules = a.rules.rule_set()?;
+    let game = load_game(&a.file, a.game, &rules)?;
+    let frames = replay_frames(&game);
+    let analysis = match &a.analysis {
+        None => None,
+        Some(path) => {
+            let rows = read_analysis(path, &game)?;
+            let mut per_ply = vec![None; game.moves.len()];
+            for r in rows {
+                let i = r.ply - 1;
+                per_ply[i] = Some(r);
+            }
+            Some(per_ply)
+        }
+    };
+    let replay = Replay {
+        game,
+        frames,
+        analysis,
+    };
+    let unicode = !a.ascii;
+    if let Some(path) = &a.html {
+        let page = html::page(&replay);
+        std::fs::write(path, page)
+            .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+        if a.print {
+            print::print(&replay, unicode)?;
+        }
+        println!(
+            "wrote {} ({} plies of {}; open it in a browser)",
+            path.display(),
+            replay.game.moves.len(),
+            replay.game.source
+        );
+        return Ok(());
+    }
+    if a.print || !std::io::stdout().is_terminal() {
+        return print::print(&replay, unicode);
+    }
+    match terminal::run(&replay, unicode) {
+        Err(terminal::Error::NoTerminal(why)) => {
+            eprintln!("fow replay: no interactive terminal ({why}); printing instead");
+            print::print(&replay, unicode)
+        }
+        Err(terminal::Error::Io(e)) => Err(CliError::Failed(format!("terminal: {e}"))),
+        Ok(()) => Ok(()),
+    }
+}
+
+/// `White` or `Black`.
+pub fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// `pawn`, `knight`, ...
+pub fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// `Black's pawn on d5`.
+pub fn piece_on(piece: Piece, sq: fow_variants::Square) -> String {
+    format!(
+        "{}'s {} on {sq}",
+        side_name(piece.color),
+        role_name(piece.role)
+    )
+}
+
+/// The squares as text: all of them up to `max`, else the first ones and a count.
+pub fn squares_text(squares: &[fow_variants::Square], max: usize) -> String {
+    match squares.len() {
+        0 => "unchanged".to_string(),
+        n if n <= max => {
+            let names: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
+            format!("{n} square{} ({})", plural(n), names.join(" "))
+        }
+        n => format!("{n} squares"),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// What the move of `frame` did, as lines of text: capture and view changes.
+pub fn move_facts(frame: &Frame) -> Vec<String> {
+    let Some(p) = &frame.played else {
+        return vec!["start position".to_string()];
+    };
+    let capture = match p.capture {
+        Some((piece, sq)) => format!("captures {}", piece_on(piece, sq)),
+        None => "no capture".to_string(),
+    };
+    vec![
+        format!("{} ({}), {capture}", p.numbered(), p.uci),
+        format!(
+            "views changed: White {}; Black {}",
+            squares_text(&p.white_changed, 8),
+            squares_text(&p.black_changed, 8)
+        ),
+    ]
+}
+
+/// The analysis of one move in one line.
+pub fn analysis_text(m: &MoveAnalysis) -> String {
+    let mover = if m.mover == "white" { "White" } else { "Black" };
+    let mut s = format!(
+        "analysis: {}, {mover}'s win chance {:.1}% -> {:.1}% (drop {:.1})",
+        m.label.as_str(),
+        m.win_before,
+        m.win_after,
+        m.drop
+    );
+    if !m.best.is_empty() && m.best != m.uci {
+        s.push_str(&format!(", engine's move {}", m.best));
+    }
+    if m.king_left_capturable {
+        s.push_str("; left its king capturable");
+    }
+    s
+}
+
+/// The game's header lines: source, players, rules, seed, result.
+pub fn header(r: &Replay) -> Vec<String> {
+    let g = &r.game;
+    let mut lines = vec![format!(
+        "{}: {} (White) vs {} (Black)",
+        g.source, g.white, g.black
+    )];
+    let mut info = format!("rules {}", g.rules);
+    if let Some(seed) = g.seed {
+        info.push_str(&format!(", seed {seed}"));
+    }
+    info.push_str(&format!(
+        ", {} plies, result {}",
+        g.moves.len(),
+        fow_arena::outcome_text(g)
+    ));
+    lines.push(info);
+    if r.analysis.is_some() {
+        let acc = |c| {
+            r.accuracy(c)
+                .map_or("-".to_string(), |a| format!("{a:.1}%"))
+        };
+        lines.push(format!(
+            "accuracy: White {}, Black {}",
+            acc(Color::White),
+            acc(Color::Black)
+        ));
+    }
+    lines
+}
