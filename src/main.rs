@@ -22,6 +22,7 @@ mod replay;
 mod rules_args;
 mod serve;
 mod tables;
+mod thesis;
 mod tournament;
 mod train;
 mod tune_material;
@@ -41,6 +42,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Tournament(tournament::Args),
+    CompareThesis(thesis::Args),
     Rate(rate::Args),
     Replay(replay::Args),
     Players(players::Args),
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Tournament(a) => tournament::run(a),
+        Command::CompareThesis(a) => thesis::run(a),
         Command::Rate(a) => rate::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Players(a) => players::run(a),

@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::error::CliError;
 
@@ -114,4 +115,237 @@ pub fn training_plot(path: &Path, points: &[(f64, f64, f64, f64)]) -> Result<(),
         .map_err(|e| fail(&e))?;
     root.present().map_err(|e| fail(&e))?;
     Ok(())
+}
+
+/// One rung of a ladder in [`ladder_plot`].
+pub struct Rung {
+    /// The name shown beside the point.
+    pub label: String,
+    /// Its rating.
+    pub elo: f64,
+    /// Half-width of its 95% interval, drawn as a bar when given.
+    pub half_width: Option<f64>,
+}
+
+/// Two Elo ladders side by side (a slope chart): the `left` rungs at x = 0, the `right`
+/// rungs at x = 1, a line joining each pair in `links` (left index, right index) in one
+/// colour per left rung; a right rung with a half-width gets its interval as a bar.
+/// Labels are spread apart vertically where rungs are too close to read, with a leader
+/// line to their point.
+pub fn ladder_plot(
+    path: &Path,
+    caption: &str,
+    titles: [&str; 2],
+    left: &[Rung],
+    right: &[Rung],
+    links: &[(usize, usize)],
+) -> Result<(), CliError> {
+    const WIDTH: u32 = 1200;
+    const HEIGHT: u32 = 700;
+    const CHAR_PX: f64 = 7.0;
+    const LINE_PX: f64 = 15.0;
+    let fail = |e: &dyn std::fmt::Display| CliError::Failed(format!("{}: {e}", path.display()));
+    let left_text: Vec<String> = left
+        .iter()
+        .map(|r| format!("{} {:.0}", r.label, r.elo))
+        .collect();
+    let right_text: Vec<String> = right
+        .iter()
+        .map(|r| match r.half_width {
+            Some(h) if h > 0.0 => format!("{:.0} ± {:.0} {}", r.elo, h, r.label),
+            _ => format!("{:.0} {}", r.elo, r.label),
+        })
+        .collect();
+    // Horizontal layout: label room on both sides, the rest between the two ladders.
+    let widest = |t: &[String]| t.iter().map(|s| s.chars().count()).max().unwrap_or(0) as f64;
+    let left_px = CHAR_PX * widest(&left_text) + 30.0;
+    let right_px = CHAR_PX * widest(&right_text) + 30.0;
+    let plot_px = f64::from(WIDTH) - 30.0 - 70.0;
+    let middle_px = (plot_px - left_px - right_px).max(200.0);
+    let (x0, x1) = (-left_px / middle_px, 1.0 + right_px / middle_px);
+    // Vertical range: every point and interval, with room for the column titles.
+    let values = left
+        .iter()
+        .map(|r| (r.elo, r.elo))
+        .chain(right.iter().map(|r| {
+            (
+                r.elo - r.half_width.unwrap_or(0.0),
+                r.elo + r.half_width.unwrap_or(0.0),
+            )
+        }));
+    let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), (a, b)| {
+        (lo.min(a), hi.max(b))
+    });
+    let (lo, hi) = if lo.is_finite() {
+        (lo, hi.max(lo + 1.0))
+    } else {
+        (0.0, 1.0)
+    };
+    let pad = 0.05 * (hi - lo);
+    let (y0, y1) = (lo - pad, hi + 3.0 * pad);
+
+    let root = SVGBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| fail(&e))?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(caption, ("sans-serif", 20))
+        .margin(15)
+        .y_label_area_size(70)
+        .build_cartesian_2d(x0..x1, y0..y1)
+        .map_err(|e| fail(&e))?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .y_label_formatter(&|v| format!("{v:.0}"))
+        .y_desc("Elo")
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(|e| fail(&e))?;
+    let (_, ys) = chart.plotting_area().get_pixel_range();
+    let gap = LINE_PX * (y1 - y0) / f64::from((ys.end - ys.start).max(1));
+
+    // Matplotlib's "tab10", dark enough for text on white; then plotters' palette.
+    const TAB10: [RGBColor; 10] = [
+        RGBColor(31, 119, 180),
+        RGBColor(255, 127, 14),
+        RGBColor(44, 160, 44),
+        RGBColor(214, 39, 40),
+        RGBColor(148, 103, 189),
+        RGBColor(140, 86, 75),
+        RGBColor(227, 119, 194),
+        RGBColor(127, 127, 127),
+        RGBColor(188, 189, 34),
+        RGBColor(23, 190, 207),
+    ];
+    let colour = |left_index: Option<usize>| -> RGBColor {
+        left_index.map_or(RGBColor(90, 90, 90), |i| {
+            TAB10.get(i).copied().unwrap_or_else(|| {
+                let c = Palette99::pick(i).to_rgba();
+                RGBColor(c.0, c.1, c.2)
+            })
+        })
+    };
+    let right_colour: Vec<RGBColor> = (0..right.len())
+        .map(|j| colour(links.iter().find(|l| l.1 == j).map(|l| l.0)))
+        .collect();
+    let title_style = ("sans-serif", 16).into_font().color(&BLACK);
+    for (x, title) in [(0.0, titles[0]), (1.0, titles[1])] {
+        let style = title_style.pos(Pos::new(HPos::Center, VPos::Center));
+        chart
+            .draw_series(std::iter::once(Text::new(
+                title.to_string(),
+                (x, hi + 2.0 * pad),
+                style,
+            )))
+            .map_err(|e| fail(&e))?;
+    }
+    for &(i, j) in links {
+        let (Some(a), Some(b)) = (left.get(i), right.get(j)) else {
+            continue;
+        };
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                [(0.0, a.elo), (1.0, b.elo)],
+                colour(Some(i)).stroke_width(2),
+            )))
+            .map_err(|e| fail(&e))?;
+    }
+    for (j, r) in right.iter().enumerate() {
+        if let Some(h) = r.half_width {
+            let c = right_colour[j];
+            let cap = 0.015;
+            chart
+                .draw_series([
+                    PathElement::new([(1.0, r.elo - h), (1.0, r.elo + h)], c.stroke_width(1)),
+                    PathElement::new(
+                        [(1.0 - cap, r.elo - h), (1.0 + cap, r.elo - h)],
+                        c.stroke_width(1),
+                    ),
+                    PathElement::new(
+                        [(1.0 - cap, r.elo + h), (1.0 + cap, r.elo + h)],
+                        c.stroke_width(1),
+                    ),
+                ])
+                .map_err(|e| fail(&e))?;
+        }
+    }
+    // Points, leader lines and labels of one side.
+    let mut side = |rungs: &[Rung],
+                    texts: &[String],
+                    colours: &[RGBColor],
+                    x: f64,
+                    dir: f64|
+     -> Result<(), CliError> {
+        let ys: Vec<f64> = rungs.iter().map(|r| r.elo).collect();
+        let placed = spread(&ys, gap, y1 - 2.0 * gap);
+        let h = if dir < 0.0 { HPos::Right } else { HPos::Left };
+        let label_x = x + dir * 0.06;
+        for (k, r) in rungs.iter().enumerate() {
+            let c = colours[k];
+            chart
+                .draw_series(std::iter::once(Circle::new((x, r.elo), 4, c.filled())))
+                .map_err(|e| fail(&e))?;
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    [(x + dir * 0.015, r.elo), (label_x - dir * 0.005, placed[k])],
+                    c.stroke_width(1),
+                )))
+                .map_err(|e| fail(&e))?;
+            let style = ("sans-serif", 13)
+                .into_font()
+                .color(&c)
+                .pos(Pos::new(h, VPos::Center));
+            chart
+                .draw_series(std::iter::once(Text::new(
+                    texts[k].clone(),
+                    (label_x, placed[k]),
+                    style,
+                )))
+                .map_err(|e| fail(&e))?;
+        }
+        Ok(())
+    };
+    let left_colour: Vec<RGBColor> = (0..left.len()).map(|i| colour(Some(i))).collect();
+    side(left, &left_text, &left_colour, 0.0, -1.0)?;
+    side(right, &right_text, &right_colour, 1.0, 1.0)?;
+    root.present().map_err(|e| fail(&e))?;
+    Ok(())
+}
+
+/// Label heights for points at `ys`: each at its point where possible, at least `gap`
+/// apart, none above `top` (as long as there is room below).
+fn spread(ys: &[f64], gap: f64, top: f64) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..ys.len()).collect();
+    order.sort_by(|&a, &b| ys[a].total_cmp(&ys[b]));
+    let mut out = ys.to_vec();
+    for k in 1..order.len() {
+        let (below, above) = (order[k - 1], order[k]);
+        out[above] = out[above].max(out[below] + gap);
+    }
+    if let Some(&last) = order.last() {
+        out[last] = out[last].min(top.max(ys[last]));
+    }
+    for k in (1..order.len()).rev() {
+        let (below, above) = (order[k - 1], order[k]);
+        out[below] = out[below].min(out[above] - gap);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spread;
+
+    #[test]
+    fn labels_keep_their_place_or_move_apart() {
+        assert_eq!(
+            spread(&[0.0, 100.0, 50.0], 10.0, 1000.0),
+            [0.0, 100.0, 50.0]
+        );
+        let s = spread(&[0.0, 3.0, 4.0, 100.0], 10.0, 1000.0);
+        assert_eq!(s, [0.0, 10.0, 20.0, 100.0]);
+        // The top label may not pass `top`: the crowd moves down instead.
+        let s = spread(&[96.0, 98.0, 99.0], 10.0, 100.0);
+        assert_eq!(s, [80.0, 90.0, 100.0]);
+    }
 }

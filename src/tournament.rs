@@ -4,11 +4,13 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use fow_arena::{Tournament, TournamentConfig};
+use fow_variants::RuleSet;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
 use crate::tables::{anchor, fit, matrix_of, report, Method};
+use crate::thesis::{Preset, PRESET_GAMES};
 
 /// Play a round robin and rate the players.
 ///
@@ -18,12 +20,21 @@ use crate::tables::{anchor, fit, matrix_of, report, Method};
 /// DIR/crosstable.csv and DIR/ratings.csv. Same settings and seed, same files.
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// Play a preset: `thesis` (the thesis's ten bots in its order, `thesis` rules, 100
+    /// games per ordered pair: 9,000 games) or `thesis-extended` (the ten plus
+    /// PositionaryEvaluator with the thesis's parameters, read from
+    /// data/thesis/positionary_evaluator_params.json: 11,000 games). --games, --seed and
+    /// --nodes still apply; --players and --rules may not be given. At the end the ratings
+    /// are compared with the thesis's (as `fow compare-thesis DIR` does). With --resume:
+    /// checks that DIR holds that preset.
+    #[arg(long, value_enum, value_name = "PRESET")]
+    pub preset: Option<Preset>,
     /// Player specs, comma-separated (default: every registered bot); a spec's own
     /// parameters may follow it (`RandomMove,PossibleBoardList:cap=500,sample=8`). See
     /// `fow players`.
     #[arg(long, value_name = "A,B,...")]
     pub players: Option<String>,
-    /// Games per ordered pair.
+    /// Games per ordered pair (default 20; 100 with --preset).
     #[arg(long, short = 'n', value_name = "N")]
     pub games: Option<u32>,
     /// Master seed; every game's seed derives from it and the game's identity.
@@ -67,6 +78,15 @@ pub fn run(a: Args) -> Result<(), CliError> {
             .map(|n| n.get())
             .unwrap_or(1)
     });
+    if let Some(p) = a.preset {
+        if a.players.is_some() || a.rules.any_given() {
+            return Err(input(format!(
+                "--preset {} fixes the players and the rules (thesis): drop --players/--rules and the rule overrides",
+                p.name()
+            )));
+        }
+        p.check_files()?;
+    }
     let (t, dir) = if a.resume {
         let dir = a.out.clone().expect("clap requires --out with --resume");
         if a.players.is_some()
@@ -80,26 +100,42 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 dir.join(fow_arena::CONFIG_FILE).display()
             )));
         }
-        (Tournament::open(&dir)?, dir)
+        let t = Tournament::open(&dir)?;
+        if let Some(p) = a.preset {
+            if t.config().players != p.players() || t.config().rules != RuleSet::thesis() {
+                return Err(input(format!(
+                    "{} does not hold a --preset {} tournament (players: {}; rules {})",
+                    dir.display(),
+                    p.name(),
+                    t.config().players.join(","),
+                    t.config().rules
+                )));
+            }
+        }
+        (t, dir)
     } else {
-        let players = a
-            .players
-            .as_deref()
-            .map(fow_players::split_spec_list)
-            .unwrap_or_else(|| {
-                fow_players::registry()
-                    .iter()
-                    .map(|b| b.name.to_string())
-                    .collect()
-            });
+        let players = match (&a.preset, a.players.as_deref()) {
+            (Some(p), _) => p.players(),
+            (None, Some(list)) => fow_players::split_spec_list(list),
+            (None, None) => fow_players::registry()
+                .iter()
+                .map(|b| b.name.to_string())
+                .collect(),
+        };
+        let default_games = if a.preset.is_some() {
+            PRESET_GAMES
+        } else {
+            DEFAULT_GAMES
+        };
         let config = TournamentConfig {
             players,
-            games_per_pair: a.games.unwrap_or(DEFAULT_GAMES),
+            games_per_pair: a.games.unwrap_or(default_games),
             rules: a.rules.rule_set()?,
             seed: a.seed.unwrap_or(DEFAULT_SEED),
             nodes: a.nodes,
         };
-        let dir = a.out.clone().unwrap_or_else(|| default_out(""));
+        let suffix = a.preset.map_or(String::new(), |p| format!("-{}", p.name()));
+        let dir = a.out.clone().unwrap_or_else(|| default_out(&suffix));
         (Tournament::create(config, &dir)?, dir)
     };
     let cfg = t.config().clone();
@@ -138,13 +174,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
         rep.played_now as f64 / secs.max(1e-9)
     );
 
-    let (labels, rep) = labelled(&cfg.players, rep);
-    let m = matrix_of(&labels, &rep.games)?;
-    let ms = ms_per_move(&labels, &rep);
+    let (labels, games) = labelled(&cfg.players, rep.games);
+    let m = matrix_of(&labels, &games)?;
+    let rep_times = rep.times;
+    let ms = ms_per_move(&labels, &games, &rep_times);
     let fits = fit(&m, anchor(&m, None)?, a.method)?;
     report(&m, &fits, Some(&ms), Some(&dir))?;
-    let faults = rep
-        .games
+    let faults = games
         .iter()
         .filter(|g| g.game_reason().is_ok_and(|r| r.is_fault()))
         .count();
@@ -152,15 +188,19 @@ pub fn run(a: Args) -> Result<(), CliError> {
         println!("note: {faults} games ended by a player fault (see the reason and detail columns of games.csv)");
     }
     println!("\nwrote {}", files_written(&dir));
+    if a.preset.is_some() {
+        println!();
+        crate::thesis::compare(&dir, &cfg, &labels, &games, &rep_times)?;
+    }
     Ok(())
 }
 
 /// The players' names in the tables: an `exec` or `uci` spec's `name=` where given (and unique),
-/// else the spec; the report's games carry the same names.
-fn labelled(
+/// else the spec; the returned games carry the same names.
+pub(crate) fn labelled(
     players: &[String],
-    mut rep: fow_arena::TournamentReport,
-) -> (Vec<String>, fow_arena::TournamentReport) {
+    mut games: Vec<fow_arena::GameRow>,
+) -> (Vec<String>, Vec<fow_arena::GameRow>) {
     let label = |p: &String| {
         p.parse::<fow_players::PlayerSpec>()
             .ok()
@@ -175,18 +215,18 @@ fn labelled(
         .len()
         == labels.len();
     if !unique || labels == players {
-        return (players.to_vec(), rep);
+        return (players.to_vec(), games);
     }
     let of = |name: &mut String| {
         if let Some(i) = players.iter().position(|p| p == name) {
             *name = labels[i].clone();
         }
     };
-    for g in &mut rep.games {
+    for g in &mut games {
         of(&mut g.white);
         of(&mut g.black);
     }
-    (labels, rep)
+    (labels, games)
 }
 
 fn files_written(dir: &Path) -> String {
@@ -202,12 +242,17 @@ fn files_written(dir: &Path) -> String {
     .join(", ")
 }
 
-/// Average wall milliseconds per move of each player over the games on disk.
-fn ms_per_move(players: &[String], rep: &fow_arena::TournamentReport) -> Vec<Option<f64>> {
+/// Average wall milliseconds per move of each player over `games` (their players named as
+/// in `players`), from the matching rows of `times`.
+pub(crate) fn ms_per_move(
+    players: &[String],
+    games: &[fow_arena::GameRow],
+    times: &[fow_arena::TimeRow],
+) -> Vec<Option<f64>> {
     let mut sum = vec![(0.0f64, 0u64); players.len()];
     let by_id: std::collections::HashMap<u64, &fow_arena::GameRow> =
-        rep.games.iter().map(|g| (g.id, g)).collect();
-    for t in &rep.times {
+        games.iter().map(|g| (g.id, g)).collect();
+    for t in times {
         let Some(g) = by_id.get(&t.id) else { continue };
         for (name, ms, n) in [
             (&g.white, t.white_ms, t.white_moves),
