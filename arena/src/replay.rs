@@ -154,7 +154,7 @@ fn view_changes(before: &FogView, after: &FogView) -> Vec<Square> {
 }
 
 /// The game's end in words: `0-1, Black wins (White resigned)`, `1/2-1/2, draw
-/// (repetition)`, or `unfinished` when the result is unknown.
+/// (repetition)`, or `* (unfinished or unknown)`.
 pub fn outcome_text(game: &SavedGame) -> String {
     let mut s = match game.result {
         Some(r) => match r.winner() {
@@ -162,7 +162,7 @@ pub fn outcome_text(game: &SavedGame) -> String {
             Some(Color::Black) => format!("{r}, Black wins"),
             None => format!("{r}, draw"),
         },
-        None => "no result (*)".to_string(),
+        None => "* (unfinished or unknown)".to_string(),
     };
     if !game.termination.is_empty() {
         s.push_str(&format!(" ({})", game.termination));

@@ -1,7 +1,7 @@
 //! `fow replay`: a saved game step by step, with the true board and what each side saw.
 //!
 //! Three ways to look: an interactive terminal viewer ([`terminal`]), every position
-//! printed ([`print`], also what runs when standard output is not a terminal), and one
+//! printed ([`print`](mod@print), also what runs when standard output is not a terminal), and one
 //! self-contained HTML file ([`html`]).
 
 use std::io::IsTerminal;
@@ -21,7 +21,9 @@ mod terminal;
 ///
 /// Interactive in a terminal (arrow keys; `q` quits); `--print` prints every position
 /// instead (also what happens when standard output is not a terminal); `--html` writes
-/// one self-contained HTML page to open in a browser.
+/// one self-contained HTML page to open in a browser. `--rules` (and the rule overrides)
+/// apply only to PGN games that name no rules: chess.com's fog-of-war games are
+/// `chesscom`, and a results folder or games.csv has its tournament.json.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// A tournament's results folder, a games.csv, a PGN file (ours or chess.com's) or a
@@ -44,8 +46,6 @@ pub struct Args {
     /// Letters for pieces instead of Unicode symbols (terminal and --print).
     #[arg(long)]
     pub ascii: bool,
-    /// Rules for PGN games without a Rules tag or chess.com's Fog of War variant tag
-    /// (results folders and games.csv use their tournament.json).
     #[command(flatten)]
     pub rules: RulesArgs,
 }
