@@ -10,7 +10,8 @@
 //!   changes only when behaviour changes.
 //! - [`load_games`] / [`load_game`]: saved games by number from a results folder,
 //!   `games.csv` or PGN (ours or chess.com's); [`replay_frames`]: such a game ply by ply
-//!   with both sides' views, for the replay viewers.
+//!   with both sides' views, for the replay viewers; [`load_games_lenient`] skips bad
+//!   games; [`SavedGame::to_pgn`] writes PGN in SAN, [`import_games`] a results folder.
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for fitting
 //!   piece values.
 
@@ -38,7 +39,7 @@ pub use play::{play_game, GameOptions};
 pub use record::{GameRecord, GameResult, Reason};
 pub use replay::{outcome_text, read_analysis, replay_frames, Frame, Played};
 pub use saved::{
-    load_game, load_games, pgn_rules, rules_beside, SavedGame, GAME_TAG, RULES_TAG, SEED_TAG,
-    SWITCHES_TAG,
+    import_games, load_game, load_games, load_games_lenient, pgn_rules, rules_beside,
+    ImportReport, SavedGame, DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG, VARIANT,
 };
 pub use tournament::{Pairing, Tournament, TournamentConfig, TournamentReport, LOGS_DIR};

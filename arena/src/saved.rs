@@ -7,15 +7,24 @@
 //! from `games.csv` keep their `id` as number; games from PGN are numbered 1, 2, ... in
 //! file order (files of a folder sorted by name), unless a `FowGame` tag gives the number.
 //! A game whose moves cannot be replayed is an error naming the file, the game and the
-//! move.
+//! move; [`load_games_lenient`] instead skips such a game, records the error and goes on.
+//!
+//! The other way: [`SavedGame::to_pgn`] writes a game as PGN with moves in SAN, and
+//! [`import_games`] writes games as a results folder (`games.csv` and `tournament.json`)
+//! that every command reading tournament results opens.
 
+use std::collections::{HashMap, HashSet};
+use std::fs;
 use std::path::{Path, PathBuf};
 
-use fow_variants::{read_pgn, Color, Move, PgnGame, PgnResult, Position, RuleSet};
+use fow_variants::{
+    read_pgn_games, Color, Game, GameEnd, Move, Outcome, PgnGame, PgnResult, Position, RuleSet,
+};
 
 use crate::error::ArenaError;
-use crate::files::{read_games, CONFIG_FILE, GAMES_FILE};
-use crate::record::GameResult;
+use crate::files::{io_err, rewrite_rows, GameRow, CONFIG_FILE, GAMES_FILE};
+use crate::record::{GameResult, Reason};
+use crate::tournament::TournamentConfig;
 
 /// PGN tag naming the rule set as [`RuleSet`]'s `Display` writes it (`thesis`,
 /// `chesscom`, `custom(...)`).
@@ -26,6 +35,12 @@ pub const SWITCHES_TAG: &str = "RuleSwitches";
 pub const SEED_TAG: &str = "Seed";
 /// PGN tag with the game's number in its tournament.
 pub const GAME_TAG: &str = "FowGame";
+/// PGN tag with the details of a player failure (the `detail` column of `games.csv`).
+/// A game read from `games.csv` carries its non-empty detail as this tag in
+/// [`SavedGame::tags`].
+pub const DETAIL_TAG: &str = "FowDetail";
+/// The `Variant` tag of fog-of-war games, ours and chess.com's.
+pub const VARIANT: &str = "Fog of War";
 
 /// One saved game, ready to replay.
 #[derive(Clone, Debug)]
@@ -39,7 +54,9 @@ pub struct SavedGame {
     pub white: String,
     /// Black's name.
     pub black: String,
-    /// The seed the arena played it with, if known.
+    /// The seed the arena played it with, if known (a 0 in `games.csv` means unknown:
+    /// [`import_games`] writes it for games fow did not play, and fow's own game seeds
+    /// are hashes that are practically never 0).
     pub seed: Option<u64>,
     /// The rules it was played under.
     pub rules: RuleSet,
@@ -52,7 +69,8 @@ pub struct SavedGame {
     /// How it ended, in words (`king captured`, chess.com's `Termination` tag, ...);
     /// empty if unknown.
     pub termination: String,
-    /// All PGN tags (empty for `games.csv` games).
+    /// All PGN tags (for `games.csv` games only a [`DETAIL_TAG`] with a non-empty
+    /// `detail` column).
     pub tags: Vec<(String, String)>,
 }
 
@@ -80,24 +98,63 @@ impl SavedGame {
 
 /// Reads every game of `path`: a results folder, a `games.csv`, a PGN file or a folder
 /// of `.pgn` files. `default_rules` applies to PGN games with neither a [`RULES_TAG`]
-/// nor chess.com's `[Variant "Fog of War"]` (which means `chesscom`).
+/// nor chess.com's `[Variant "Fog of War"]` (which means `chesscom`). The first game that
+/// cannot be read is an error naming the file, the line, the game and the move.
 pub fn load_games(path: &Path, default_rules: &RuleSet) -> Result<Vec<SavedGame>, ArenaError> {
+    let mut games = Vec::new();
+    for_each_game(path, default_rules, &mut |g| {
+        games.push(g?);
+        Ok(())
+    })?;
+    Ok(games)
+}
+
+/// Reads every game of `path` like [`load_games`], but skips a game that cannot be read
+/// (a bad move, a malformed row, a broken PGN game) and goes on with the next: the games
+/// read, and one line per skipped game naming the file, the line, the game and what is
+/// wrong (`bad.pgn:40: game 3: move 12... Nf3: illegal move 'Nf3'`). Skipped games keep
+/// their number, so the others are numbered as [`load_games`] numbers them. Fails only
+/// when `path` cannot be read at all.
+pub fn load_games_lenient(
+    path: &Path,
+    default_rules: &RuleSet,
+) -> Result<(Vec<SavedGame>, Vec<String>), ArenaError> {
+    let (mut games, mut errors) = (Vec::new(), Vec::new());
+    for_each_game(path, default_rules, &mut |g| {
+        match g {
+            Ok(g) => games.push(g),
+            Err(e) => errors.push(e.to_string()),
+        }
+        Ok(())
+    })?;
+    Ok((games, errors))
+}
+
+/// Calls `each` with every game of `path` or the error of a game that cannot be read;
+/// `each` stops the reading by answering an error. Errors of the source as a whole
+/// (missing file, empty folder) are returned.
+fn for_each_game(
+    path: &Path,
+    default_rules: &RuleSet,
+    each: &mut dyn FnMut(Result<SavedGame, ArenaError>) -> Result<(), ArenaError>,
+) -> Result<(), ArenaError> {
     if path.is_dir() && path.join(GAMES_FILE).is_file() {
-        return load_games_csv(&path.join(GAMES_FILE));
+        return load_games_csv(&path.join(GAMES_FILE), each);
     }
     if path.is_dir() {
-        let files = pgn_files(path)?;
-        let mut games = Vec::new();
-        for file in files {
-            let first = games.len() as u64 + 1;
-            games.extend(load_pgn(&file, default_rules, first)?);
+        let mut next = 1;
+        for file in pgn_files(path)? {
+            next = load_pgn(&file, default_rules, next, each)?;
         }
-        return Ok(games);
+        return Ok(());
+    }
+    if !path.exists() {
+        return Err(config(path, "no such file or folder".into()));
     }
     if path.extension().is_some_and(|x| x == "csv") {
-        return load_games_csv(path);
+        return load_games_csv(path, each);
     }
-    load_pgn(path, default_rules, 1)
+    load_pgn(path, default_rules, 1, each).map(|_| ())
 }
 
 /// The game numbered `number` of `path` (see [`load_games`]); `None` picks the first.
@@ -180,35 +237,65 @@ pub fn rules_beside(games_csv: &Path) -> Result<RuleSet, ArenaError> {
     serde_json::from_value(rules.clone()).map_err(|e| bad(1, format!("rules: {e}")))
 }
 
-fn load_games_csv(path: &Path) -> Result<Vec<SavedGame>, ArenaError> {
+fn load_games_csv(
+    path: &Path,
+    each: &mut dyn FnMut(Result<SavedGame, ArenaError>) -> Result<(), ArenaError>,
+) -> Result<(), ArenaError> {
     let rules = rules_beside(path)?;
-    let rows = read_games(path)?;
-    let mut games = Vec::with_capacity(rows.len());
-    for (i, row) in rows.iter().enumerate() {
+    let file = fs::File::open(path).map_err(io_err(path))?;
+    let mut rdr = csv::Reader::from_reader(std::io::BufReader::new(file));
+    for (i, record) in rdr.deserialize::<GameRow>().enumerate() {
+        let row = match record {
+            Ok(row) => row,
+            Err(e) => {
+                each(Err(ArenaError::Format {
+                    path: path.to_path_buf(),
+                    line: e.position().map_or(i as u64 + 2, |p| p.line()),
+                    message: match e.kind() {
+                        csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
+                        _ => e.to_string(),
+                    },
+                }))?;
+                continue;
+            }
+        };
         let bad = |message: String| ArenaError::Format {
             path: path.to_path_buf(),
             line: i as u64 + 2,
             message,
         };
-        let moves = row.legal_moves(&rules).map_err(bad)?;
-        let result = row
-            .game_result()
-            .map_err(|e| bad(format!("game {}: {e}", row.id)))?;
-        games.push(SavedGame {
-            number: row.id,
-            source: format!("{} game {}", path.display(), row.id),
-            white: row.white.clone(),
-            black: row.black.clone(),
-            seed: Some(row.seed),
-            rules,
-            start: Position::startpos(),
-            moves,
-            result: Some(result),
-            termination: row.reason.clone(),
-            tags: Vec::new(),
+        let game = (|| {
+            let moves = row.legal_moves(&rules)?;
+            let result = row.game_result()?;
+            row.game_reason()?;
+            let mut tags = Vec::new();
+            if !row.detail.is_empty() {
+                tags.push((DETAIL_TAG.to_string(), row.detail.clone()));
+            }
+            Ok(SavedGame {
+                number: row.id,
+                source: format!("{} game {}", path.display(), row.id),
+                white: row.white.clone(),
+                black: row.black.clone(),
+                seed: (row.seed != 0).then_some(row.seed),
+                rules,
+                start: Position::startpos(),
+                moves,
+                result: Some(result),
+                termination: row.reason.clone(),
+                tags,
+            })
+        })()
+        .map_err(|e: String| {
+            bad(if e.starts_with("game ") {
+                e
+            } else {
+                format!("game {}: {e}", row.id)
+            })
         });
+        each(game)?;
     }
-    Ok(games)
+    Ok(())
 }
 
 /// The rules of a PGN game: its [`RULES_TAG`], else `chesscom` for chess.com's fog of
@@ -230,61 +317,438 @@ pub fn pgn_rules(game: &PgnGame, default: &RuleSet) -> Result<RuleSet, String> {
     Ok(*default)
 }
 
-fn load_pgn(path: &Path, default: &RuleSet, first: u64) -> Result<Vec<SavedGame>, ArenaError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ArenaError::Io {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    })?;
-    let pgn = read_pgn(&text).map_err(|e| ArenaError::Format {
-        path: path.to_path_buf(),
-        line: e.line as u64,
-        message: e.message,
-    })?;
-    let mut games = Vec::with_capacity(pgn.len());
-    for (i, g) in pgn.iter().enumerate() {
+/// Reads the games of one PGN file, numbering them from `first` (unless a [`GAME_TAG`]
+/// says otherwise); returns the number after the last game's place.
+fn load_pgn(
+    path: &Path,
+    default: &RuleSet,
+    first: u64,
+    each: &mut dyn FnMut(Result<SavedGame, ArenaError>) -> Result<(), ArenaError>,
+) -> Result<u64, ArenaError> {
+    let text = fs::read_to_string(path).map_err(io_err(path))?;
+    let games = read_pgn_games(&text);
+    for (i, g) in games.iter().enumerate() {
         let place = first + i as u64;
-        let number = match g.tag(GAME_TAG) {
-            Some(n) => n.parse().map_err(|_| ArenaError::Format {
+        let game = match g {
+            Ok(g) => pgn_game(path, g, place, default),
+            Err(e) => Err(ArenaError::Format {
                 path: path.to_path_buf(),
-                line: g.line as u64,
-                message: format!("game {place}: {GAME_TAG} tag '{n}' is not a number"),
-            })?,
-            None => place,
+                line: e.line as u64,
+                message: format!("game {place}: {}", e.message),
+            }),
         };
-        let bad = |line: usize, message: String| ArenaError::Format {
-            path: path.to_path_buf(),
-            line: line as u64,
-            message: format!("game {number}: {message}"),
-        };
-        let rules = pgn_rules(g, default).map_err(|m| bad(g.line, m))?;
-        let replay = g.replay(&rules).map_err(|e| bad(e.line, e.message))?;
-        let seed = match g.tag(SEED_TAG) {
-            Some(s) => Some(
-                s.parse()
-                    .map_err(|_| bad(g.line, format!("{SEED_TAG} tag '{s}' is not a number")))?,
-            ),
-            None => None,
-        };
-        let result = g.result.map(|r| match r {
-            PgnResult::WhiteWins => GameResult::WhiteWins,
-            PgnResult::BlackWins => GameResult::BlackWins,
-            PgnResult::Draw => GameResult::Draw,
-        });
-        games.push(SavedGame {
-            number,
-            source: format!("{} game {number}", path.display()),
-            white: g.tag("White").unwrap_or("?").to_string(),
-            black: g.tag("Black").unwrap_or("?").to_string(),
-            seed,
-            rules,
-            start: replay.positions[0].clone(),
-            moves: replay.moves,
-            result,
-            termination: g.tag("Termination").unwrap_or("").to_string(),
-            tags: g.tags.clone(),
-        });
+        each(game)?;
     }
-    Ok(games)
+    Ok(first + games.len() as u64)
+}
+
+/// One PGN game as a [`SavedGame`], replayed under its rules.
+fn pgn_game(
+    path: &Path,
+    g: &PgnGame,
+    place: u64,
+    default: &RuleSet,
+) -> Result<SavedGame, ArenaError> {
+    let bad = |line: usize, number: u64, message: String| ArenaError::Format {
+        path: path.to_path_buf(),
+        line: line as u64,
+        message: format!("game {number}: {message}"),
+    };
+    let number = match g.tag(GAME_TAG) {
+        Some(n) => n.parse().map_err(|_| {
+            bad(
+                g.line,
+                place,
+                format!("{GAME_TAG} tag '{n}' is not a number"),
+            )
+        })?,
+        None => place,
+    };
+    let rules = pgn_rules(g, default).map_err(|m| bad(g.line, number, m))?;
+    let replay = g
+        .replay(&rules)
+        .map_err(|e| bad(e.line, number, e.message))?;
+    let seed = match g.tag(SEED_TAG) {
+        Some(s) => Some(s.parse().map_err(|_| {
+            bad(
+                g.line,
+                number,
+                format!("{SEED_TAG} tag '{s}' is not a number"),
+            )
+        })?),
+        None => None,
+    };
+    let result = g.result.map(|r| match r {
+        PgnResult::WhiteWins => GameResult::WhiteWins,
+        PgnResult::BlackWins => GameResult::BlackWins,
+        PgnResult::Draw => GameResult::Draw,
+    });
+    Ok(SavedGame {
+        number,
+        source: format!("{} game {number}", path.display()),
+        white: g.tag("White").unwrap_or("?").to_string(),
+        black: g.tag("Black").unwrap_or("?").to_string(),
+        seed,
+        rules,
+        start: replay.positions[0].clone(),
+        moves: replay.moves,
+        result,
+        termination: g.tag("Termination").unwrap_or("").to_string(),
+        tags: g.tags.clone(),
+    })
+}
+
+/// The tags [`SavedGame::to_pgn`] writes itself; other tags of a source follow them.
+const OWN_TAGS: [&str; 16] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "SetUp",
+    "FEN",
+    "Variant",
+    RULES_TAG,
+    SWITCHES_TAG,
+    SEED_TAG,
+    GAME_TAG,
+    "Termination",
+    DETAIL_TAG,
+];
+
+/// A date as PGN writes it (`2023.04.11`): a PGN date is kept, chess.com's
+/// `Tue Apr 11 2023 21:32:37 GMT+0000 (...)` converted; `None` for anything else.
+fn pgn_date(text: &str) -> Option<String> {
+    let t = text.trim();
+    let pgn_like = t.len() == 10
+        && t.bytes().enumerate().all(|(i, c)| match i {
+            4 | 7 => c == b'.',
+            _ => c.is_ascii_digit() || c == b'?',
+        });
+    if pgn_like {
+        return Some(t.to_string());
+    }
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let mut words = t.split_whitespace();
+    let (_weekday, month, day, year) = (words.next()?, words.next()?, words.next()?, words.next()?);
+    let month = MONTHS.iter().position(|m| *m == month)? + 1;
+    let day: u32 = day.parse().ok().filter(|d| (1..=31).contains(d))?;
+    let year: u32 = year.parse().ok().filter(|y| (1000..=9999).contains(y))?;
+    Some(format!("{year}.{month:02}.{day:02}"))
+}
+
+impl SavedGame {
+    /// The value of the first tag called `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The details of a player failure (the [`DETAIL_TAG`]), or empty.
+    pub fn detail(&self) -> &str {
+        self.tag(DETAIL_TAG).unwrap_or("")
+    }
+
+    /// The result as PGN writes it.
+    fn pgn_result(&self) -> Option<PgnResult> {
+        self.result.map(|r| match r {
+            GameResult::WhiteWins => PgnResult::WhiteWins,
+            GameResult::BlackWins => PgnResult::BlackWins,
+            GameResult::Draw => PgnResult::Draw,
+        })
+    }
+
+    /// The tags [`SavedGame::to_pgn`] writes, in order: the seven standard ones (`Event`
+    /// the source's, else `fow tournament` for a game fow played (its seed is known), else
+    /// `?`; `Site` the source's or `?`; `Date` the source's
+    /// as a PGN date or `????.??.??`; `Round` the source's or the game's number; `White`,
+    /// `Black`, `Result`), `SetUp` and `FEN` when the start is not the standard position,
+    /// `Variant "Fog of War"`, [`RULES_TAG`], [`SWITCHES_TAG`], [`SEED_TAG`] (if known),
+    /// [`GAME_TAG`], `Termination` (if known), [`DETAIL_TAG`] (if any), then the source's
+    /// other tags in their order.
+    pub fn pgn_tags(&self) -> Vec<(String, String)> {
+        let mut tags: Vec<(String, String)> = Vec::with_capacity(self.tags.len() + 16);
+        let mut put = |name: &str, value: String| tags.push((name.to_string(), value));
+        let event = match self.tag("Event") {
+            Some(e) => e,
+            None if self.seed.is_some() => "fow tournament",
+            None => "?",
+        };
+        put("Event", event.into());
+        put("Site", self.tag("Site").unwrap_or("?").into());
+        put(
+            "Date",
+            self.tag("Date")
+                .and_then(pgn_date)
+                .unwrap_or_else(|| "????.??.??".into()),
+        );
+        put(
+            "Round",
+            self.tag("Round")
+                .map_or_else(|| self.number.to_string(), str::to_string),
+        );
+        put("White", self.white.clone());
+        put("Black", self.black.clone());
+        put(
+            "Result",
+            self.pgn_result().map_or("*".into(), |r| r.to_string()),
+        );
+        if self.start != Position::startpos() {
+            put("SetUp", "1".into());
+            put("FEN", self.start.fen());
+        }
+        put("Variant", VARIANT.into());
+        put(RULES_TAG, self.rules.to_string());
+        put(SWITCHES_TAG, self.rules.switches());
+        if let Some(seed) = self.seed {
+            put(SEED_TAG, seed.to_string());
+        }
+        put(GAME_TAG, self.number.to_string());
+        if !self.termination.is_empty() {
+            put("Termination", self.termination.clone());
+        }
+        if !self.detail().is_empty() {
+            put(DETAIL_TAG, self.detail().to_string());
+        }
+        for (name, value) in &self.tags {
+            if !OWN_TAGS.contains(&name.as_str()) {
+                tags.push((name.clone(), value.clone()));
+            }
+        }
+        tags
+    }
+
+    /// The game as PGN: [`SavedGame::pgn_tags`], then the moves in SAN without check
+    /// marks, with move numbers, in lines of at most 80 columns, and the result.
+    /// [`load_games`] reads it back as the same game.
+    ///
+    /// ```
+    /// use fow_arena::load_game;
+    /// use fow_variants::RuleSet;
+    /// let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/chesscom-fow");
+    /// let game = load_game(&dir, Some(1), &RuleSet::thesis()).unwrap();
+    /// let pgn = game.to_pgn();
+    /// assert!(pgn.starts_with("[Event \"?\"]\n[Site \"www.chess.com/"));
+    /// assert!(pgn.contains("[Date \"2023.04.11\"]\n[Round \"1\"]\n[White \"chaodins\"]"));
+    /// assert!(pgn.contains("[Rules \"chesscom\"]\n"));
+    /// assert!(pgn.contains("\n\n1. d4 e6 2. e4 c6 3. Nf3 a5 4. Ne5 d6 5. Nc4 Nf6 6. Qf3 b5 7. Bg5 bxc4"));
+    /// ```
+    pub fn to_pgn(&self) -> String {
+        PgnGame::from_moves(
+            self.pgn_tags(),
+            &self.start,
+            &self.moves,
+            &self.rules,
+            self.pgn_result(),
+        )
+        .to_pgn()
+    }
+
+    /// How the rules ended the game: with its last move (a king capture, a draw rule), or
+    /// with no legal move left for the side to move (a draw, as the arena scores it);
+    /// `None` when it stopped otherwise (resignation, time, a player's fault).
+    pub fn outcome(&self) -> Option<Outcome> {
+        let mut game = Game::new(self.start.clone(), self.rules);
+        let mut outcome = None;
+        for m in &self.moves {
+            outcome = game.play(m);
+        }
+        if outcome.is_none() && game.position().legal_moves(&self.rules).is_empty() {
+            outcome = Some(Outcome {
+                winner: None,
+                end: GameEnd::NoLegalMoves,
+            });
+        }
+        outcome
+    }
+
+    /// Why the game ended, as a `games.csv` reason, with the detail column: the rules'
+    /// end when the moves make one; else the termination when it names a reason
+    /// (`illegal move`, ...); else `resignation` for a termination that says resigned or
+    /// abandoned, `timeout` for one that says time, and `resignation` for a decided game
+    /// with no termination at all. The termination text goes to the detail when the reason
+    /// is only read from it. Errors: no decided result, a result the moves contradict, a
+    /// draw the rules did not make, a termination claiming an end the moves do not make.
+    pub fn reason(&self) -> Result<(Reason, String), String> {
+        let Some(result) = self.result else {
+            return Err("no result (*): games.csv holds finished games only".into());
+        };
+        let detail = self.detail().to_string();
+        let term = self.termination.trim();
+        if let Some(o) = self.outcome() {
+            if o.winner != result.winner() {
+                return Err(format!(
+                    "the result {result} contradicts the moves ({})",
+                    match (o.end, o.winner) {
+                        (GameEnd::KingCaptured, Some(c)) => format!("{c:?} captured the king"),
+                        (end, _) => format!("{} by the rules", Reason::from(end)),
+                    }
+                ));
+            }
+            return Ok((Reason::from(o.end), detail));
+        }
+        if let Ok(r) = term.to_lowercase().parse::<Reason>() {
+            if !r.is_fault() && r.to_string() != "resignation" {
+                return Err(format!(
+                    "the termination '{term}' is not what the moves make (the game goes on after them)"
+                ));
+            }
+            if result == GameResult::Draw {
+                return Err(format!("a draw with the termination '{term}'"));
+            }
+            return Ok((r, detail));
+        }
+        if result == GameResult::Draw {
+            return Err(format!(
+                "a draw the rules did not make (termination '{term}'): games.csv has no reason for it"
+            ));
+        }
+        let lower = term.to_lowercase();
+        let name = if lower.contains("time") {
+            "timeout"
+        } else {
+            "resignation"
+        };
+        let reason = name
+            .parse::<Reason>()
+            .map_err(|e| format!("termination '{term}': {e}"))?;
+        let detail = match (term.is_empty(), detail.is_empty()) {
+            (true, _) => detail,
+            (false, true) => term.to_string(),
+            (false, false) => format!("{term}; {detail}"),
+        };
+        Ok((reason, detail))
+    }
+
+    /// The game as a row of `games.csv` with number `id` and `round` (the meeting of its
+    /// ordered pair). Errors, besides those of [`SavedGame::reason`]: a start other than
+    /// the standard position (`games.csv` replays from it).
+    pub fn game_row(&self, id: u64, round: u32) -> Result<GameRow, String> {
+        if self.start != Position::startpos() {
+            return Err(format!(
+                "starts from the position '{}', and games.csv holds games from the standard start only",
+                self.start.fen()
+            ));
+        }
+        let (reason, detail) = self.reason()?;
+        let result = self.result.expect("reason() checked the result");
+        Ok(GameRow {
+            id,
+            round,
+            white: self.white.clone(),
+            black: self.black.clone(),
+            seed: self.seed.unwrap_or(0),
+            result: result.to_string(),
+            reason: reason.to_string(),
+            plies: self.moves.len(),
+            detail,
+            moves: self
+                .moves
+                .iter()
+                .map(|m| m.uci())
+                .collect::<Vec<_>>()
+                .join(" "),
+        })
+    }
+}
+
+/// What [`import_games`] wrote and left out.
+#[derive(Clone, Debug)]
+pub struct ImportReport {
+    /// The rows written to `games.csv`, in order.
+    pub rows: Vec<GameRow>,
+    /// The rules written to `tournament.json` (those of the first game).
+    pub rules: RuleSet,
+    /// The players written to `tournament.json`, in order of first appearance.
+    pub players: Vec<String>,
+    /// One line per game left out, naming its source and why.
+    pub skipped: Vec<String>,
+    /// Whether the games were renumbered 1, 2, ... because their numbers clashed.
+    pub renumbered: bool,
+}
+
+/// Writes `games` as a results folder in `dir` (created if needed, and which must not hold
+/// a `games.csv` already): `games.csv` with one row per game that fits it (see
+/// [`SavedGame::game_row`]; the seed column is 0 for a game without a known seed), and a
+/// `tournament.json` with the players, the rules, seed 0 and `games_per_pair` the most
+/// games any ordered pair played. Game numbers are kept, unless two of the games written
+/// share one: then they are numbered 1, 2, ... in the order given. Rows are sorted by
+/// number, and `round` counts the earlier games of the same ordered pair. The rules of the folder are those of the
+/// first game; a game under other rules is left out, as is a game that does not fit
+/// `games.csv`. No `times.csv` is written (there are no thinking times). Writes nothing
+/// when no game fits.
+pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, ArenaError> {
+    if dir.join(GAMES_FILE).exists() {
+        return Err(ArenaError::Config(format!(
+            "{} already holds games; choose another folder",
+            dir.display()
+        )));
+    }
+    let mut report = ImportReport {
+        rows: Vec::new(),
+        rules: games.first().map_or(RuleSet::thesis(), |g| g.rules),
+        players: Vec::new(),
+        skipped: Vec::new(),
+        renumbered: false,
+    };
+    let mut fitting = Vec::with_capacity(games.len());
+    for g in games {
+        if g.rules != report.rules {
+            report.skipped.push(format!(
+                "{}: rules {} differ from the folder's ({}, the first game's); import them into another folder",
+                g.source, g.rules, report.rules
+            ));
+            continue;
+        }
+        match g.game_row(g.number, 0) {
+            Ok(row) => fitting.push(row),
+            Err(e) => report.skipped.push(format!("{}: {e}", g.source)),
+        }
+    }
+    let mut numbers = HashSet::new();
+    report.renumbered = !fitting.iter().all(|r| numbers.insert(r.id));
+    if report.renumbered {
+        for (i, row) in fitting.iter_mut().enumerate() {
+            row.id = i as u64 + 1;
+        }
+    }
+    if fitting.is_empty() {
+        return Ok(report);
+    }
+    fitting.sort_by_key(|r| r.id);
+    let mut meetings: HashMap<(String, String), u32> = HashMap::new();
+    for row in &mut fitting {
+        let n = meetings
+            .entry((row.white.clone(), row.black.clone()))
+            .or_insert(0);
+        row.round = *n;
+        *n += 1;
+        for p in [&row.white, &row.black] {
+            if !report.players.contains(p) {
+                report.players.push(p.clone());
+            }
+        }
+    }
+    fs::create_dir_all(dir).map_err(io_err(dir))?;
+    let config = TournamentConfig {
+        players: report.players.clone(),
+        games_per_pair: meetings.values().copied().max().unwrap_or(0),
+        rules: report.rules,
+        seed: 0,
+        nodes: None,
+    };
+    let json = serde_json::to_string_pretty(&config).expect("config serializes");
+    let cfg = dir.join(CONFIG_FILE);
+    fs::write(&cfg, json + "\n").map_err(io_err(&cfg))?;
+    rewrite_rows(&dir.join(GAMES_FILE), &fitting)?;
+    report.rows = fitting;
+    Ok(report)
 }
 
 #[cfg(test)]
@@ -292,7 +756,273 @@ mod tests {
     use super::*;
 
     fn data() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/chesscom-fow")
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/chesscom-fow")
+    }
+
+    /// A game of `moves` (UCI) from the standard start.
+    fn game(
+        rules: RuleSet,
+        moves: &str,
+        result: Option<GameResult>,
+        termination: &str,
+    ) -> SavedGame {
+        let mut pos = Position::startpos();
+        let moves = moves
+            .split_whitespace()
+            .map(|t| {
+                let m = pos.parse_uci(t, &rules).unwrap();
+                pos.play(&m);
+                m
+            })
+            .collect();
+        SavedGame {
+            number: 7,
+            source: "test game 7".into(),
+            white: "A".into(),
+            black: "B".into(),
+            seed: None,
+            rules,
+            start: Position::startpos(),
+            moves,
+            result,
+            termination: termination.into(),
+            tags: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn dates_become_pgn_dates() {
+        assert_eq!(pgn_date("2023.04.11").as_deref(), Some("2023.04.11"));
+        assert_eq!(pgn_date("2023.??.??").as_deref(), Some("2023.??.??"));
+        assert_eq!(
+            pgn_date("Tue Apr 11 2023 21:32:37 GMT+0000 (Coordinated Universal Time)").as_deref(),
+            Some("2023.04.11")
+        );
+        assert_eq!(pgn_date("Sat Dec 2 2023").as_deref(), Some("2023.12.02"));
+        assert_eq!(pgn_date("yesterday"), None);
+        assert_eq!(pgn_date("Tue Foo 11 2023"), None);
+    }
+
+    #[test]
+    fn reasons_come_from_the_moves_then_the_termination() {
+        let r = RuleSet::chesscom();
+        let mate = "e2e4 f7f6 d1h5 a7a6 h5e8";
+        let g = game(r, mate, Some(GameResult::WhiteWins), "King captured • 1-0");
+        assert_eq!(g.reason().unwrap(), (Reason::KingCaptured, String::new()));
+        let g = game(r, mate, Some(GameResult::BlackWins), "");
+        assert_eq!(
+            g.reason().unwrap_err(),
+            "the result 0-1 contradicts the moves (White captured the king)"
+        );
+        let g = game(
+            r,
+            "e2e4",
+            Some(GameResult::BlackWins),
+            "White forfeits on time • 0-1",
+        );
+        assert_eq!(
+            g.reason().unwrap(),
+            (Reason::Timeout, "White forfeits on time • 0-1".into())
+        );
+        let g = game(r, "e2e4", Some(GameResult::WhiteWins), "illegal move");
+        assert_eq!(g.reason().unwrap(), (Reason::IllegalMove, String::new()));
+        let g = game(r, "e2e4", Some(GameResult::WhiteWins), "king captured");
+        assert!(g.reason().unwrap_err().contains("not what the moves make"));
+        let g = game(r, "e2e4", Some(GameResult::Draw), "agreed");
+        assert!(g
+            .reason()
+            .unwrap_err()
+            .contains("a draw the rules did not make"));
+        let g = game(r, "e2e4", None, "");
+        assert!(g.reason().unwrap_err().starts_with("no result"));
+        // A resignation (or an unexplained decided game) is a resignation where the
+        // reasons know one.
+        let g = game(
+            r,
+            "e2e4",
+            Some(GameResult::WhiteWins),
+            "Black resigned • 1-0",
+        );
+        match "resignation".parse::<Reason>() {
+            Ok(res) => assert_eq!(g.reason().unwrap(), (res, "Black resigned • 1-0".into())),
+            Err(_) => assert!(g.reason().is_err()),
+        }
+    }
+
+    #[test]
+    fn pgn_round_trip_keeps_every_field() {
+        let r = RuleSet::thesis();
+        let mut g = game(
+            r,
+            "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1",
+            Some(GameResult::BlackWins),
+            "illegal move",
+        );
+        g.seed = Some(42);
+        g.tags.push((DETAIL_TAG.into(), "answered \"e2e9\"".into()));
+        g.tags.push(("WhiteElo".into(), "1500".into()));
+        let text = g.to_pgn();
+        assert!(
+            text.contains("\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O 0-1\n"),
+            "{text}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.pgn");
+        fs::write(&path, &text).unwrap();
+        let back = load_game(&path, None, &RuleSet::chesscom()).unwrap();
+        assert_eq!(back.number, 7);
+        assert_eq!((back.white.as_str(), back.black.as_str()), ("A", "B"));
+        assert_eq!(back.seed, Some(42));
+        assert_eq!(back.rules, r);
+        assert_eq!(back.moves, g.moves);
+        assert_eq!(back.result, g.result);
+        assert_eq!(back.termination, "illegal move");
+        assert_eq!(back.detail(), "answered \"e2e9\"");
+        assert_eq!(back.tag("WhiteElo"), Some("1500"));
+        assert_eq!(back.to_pgn(), text);
+        // A custom rule set and a start position survive too.
+        let mut custom = RuleSet::chesscom();
+        custom.draw_plies = None;
+        let mut g2 = g.clone();
+        g2.rules = custom;
+        g2.start = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 9".parse().unwrap();
+        let m = g2.start.parse_uci("e8d7", &custom).unwrap();
+        g2.moves = vec![m];
+        let text = g2.to_pgn();
+        assert!(
+            text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 9\"]"),
+            "{text}"
+        );
+        assert!(text.contains("\n\n9... Kd7 0-1\n"), "{text}");
+        fs::write(&path, &text).unwrap();
+        let back = load_game(&path, None, &RuleSet::thesis()).unwrap();
+        assert_eq!(
+            (back.rules, back.start.clone(), back.moves.clone()),
+            (custom, g2.start.clone(), g2.moves.clone())
+        );
+        assert!(back
+            .game_row(0, 0)
+            .unwrap_err()
+            .contains("standard start only"));
+    }
+
+    #[test]
+    fn lenient_loading_skips_bad_games_and_rows() {
+        let dir = tempfile::tempdir().unwrap();
+        let pgn = dir.path().join("three.pgn");
+        fs::write(
+            &pgn,
+            "[White \"a\"]\n\n1. e4 e5 1-0\n\n[White \"b\"]\n\n1. e4 e5 2. Nf6 *\n\n\
+             [White \"c\"]\n\n1. d4 (1. c4) *\n\n[White \"d\"]\n\n1. Nf3 *\n",
+        )
+        .unwrap();
+        let (games, errors) = load_games_lenient(&pgn, &RuleSet::thesis()).unwrap();
+        assert_eq!(games.iter().map(|g| g.number).collect::<Vec<_>>(), [1, 4]);
+        let p = pgn.display();
+        assert_eq!(
+            errors,
+            [
+                format!("{p}:7: game 2: move 2. Nf6: illegal move 'Nf6'"),
+                format!("{p}:11: game 3: variations in parentheses are not supported"),
+            ]
+        );
+        let e = load_games(&pgn, &RuleSet::thesis()).unwrap_err();
+        assert_eq!(e.to_string(), errors[0]);
+        // games.csv: a malformed row and a bad move are skipped.
+        let csv = dir.path().join("games.csv");
+        fs::write(
+            &csv,
+            "id,round,white,black,seed,result,reason,plies,detail,moves\n\
+             0,0,A,B,5,1-0,king captured,0,,e2e4\n\
+             1,0,A,B,x,1-0,king captured,0,,e2e4\n\
+             2,0,A,B,6,1-0,timeout,1,,e2e5\n\
+             3,0,A,B,7,1-0,timeout,1,slow,e2e4\n",
+        )
+        .unwrap();
+        let (games, errors) = load_games_lenient(&csv, &RuleSet::thesis()).unwrap();
+        assert_eq!(games.iter().map(|g| g.number).collect::<Vec<_>>(), [0, 3]);
+        assert_eq!(games[1].detail(), "slow");
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].starts_with(&format!("{}:3: ", csv.display())),
+            "{errors:?}"
+        );
+        assert!(
+            errors[1].contains(":4: game 2, ply 1: illegal move 'e2e5'"),
+            "{errors:?}"
+        );
+        let e = load_games_lenient(&dir.path().join("none.pgn"), &RuleSet::thesis()).unwrap_err();
+        assert!(
+            e.to_string().ends_with("none.pgn: no such file or folder"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn import_writes_a_results_folder() {
+        let r = RuleSet::chesscom();
+        let mate = "e2e4 f7f6 d1h5 a7a6 h5e8";
+        let mut a = game(r, mate, Some(GameResult::WhiteWins), "");
+        a.number = 3;
+        let mut b = game(r, "e2e4", Some(GameResult::BlackWins), "Time forfeit");
+        b.number = 1;
+        let c = game(r, "e2e4", None, "");
+        let d = game(
+            RuleSet::thesis(),
+            "e2e4",
+            Some(GameResult::BlackWins),
+            "timeout",
+        );
+        let mut e = game(r, mate, Some(GameResult::WhiteWins), "");
+        e.number = 9;
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("imported");
+        let report = import_games(&[a.clone(), b.clone(), c, d, e.clone()], &out).unwrap();
+        assert_eq!(report.skipped.len(), 2, "{:?}", report.skipped);
+        assert!(report.skipped[0].starts_with("test game 7: no result"));
+        assert!(report.skipped[1].contains("rules thesis differ from the folder's (chesscom"));
+        assert!(!report.renumbered);
+        let rows = crate::files::read_games(&out.join(GAMES_FILE)).unwrap();
+        assert_eq!(rows, report.rows);
+        assert_eq!(
+            rows.iter().map(|r| (r.id, r.round)).collect::<Vec<_>>(),
+            [(1, 0), (3, 1), (9, 2)]
+        );
+        assert_eq!(
+            (rows[0].reason.as_str(), rows[0].detail.as_str()),
+            ("timeout", "Time forfeit")
+        );
+        assert_eq!(
+            (rows[0].seed, rows[1].reason.as_str()),
+            (0, "king captured")
+        );
+        assert_eq!(rules_beside(&out.join(GAMES_FILE)).unwrap(), r);
+        let config: TournamentConfig =
+            serde_json::from_str(&fs::read_to_string(out.join(CONFIG_FILE)).unwrap()).unwrap();
+        assert_eq!(
+            (config.players, config.games_per_pair),
+            (vec!["A".to_string(), "B".to_string()], 3)
+        );
+        // Loaded back: same games, seed unknown.
+        let back = load_games(&out, &RuleSet::thesis()).unwrap();
+        assert_eq!(back[1].moves, a.moves);
+        assert_eq!(back[1].seed, None);
+        // The folder is not overwritten; clashing numbers are renumbered.
+        assert!(import_games(&[a.clone()], &out)
+            .unwrap_err()
+            .to_string()
+            .contains("already holds games"));
+        let out2 = dir.path().join("second");
+        let report = import_games(&[a.clone(), a, b], &out2).unwrap();
+        assert!(report.renumbered);
+        assert_eq!(
+            report.rows.iter().map(|r| r.id).collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
+        // Nothing fits: nothing written.
+        let out3 = dir.path().join("third");
+        let report = import_games(&[game(r, "e2e4", None, "")], &out3).unwrap();
+        assert!(report.rows.is_empty() && !out3.exists());
     }
 
     #[test]

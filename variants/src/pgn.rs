@@ -565,7 +565,7 @@ impl Reader {
             match self.comment_from {
                 Some(line) => self.fail(PgnError {
                     line,
-                    message: "comment '{' never closed".into(),
+                    message: "comment '{' never closed: the rest of the text is inside it".into(),
                 }),
                 None => self.finish(),
             }
