@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod accuracy;
+mod analyze;
 mod bench;
 mod dataset;
 mod error;
@@ -15,6 +16,7 @@ mod evolve;
 mod inputs;
 mod params;
 mod perft;
+mod play;
 mod players;
 mod plot;
 mod rate;
@@ -56,6 +58,8 @@ enum Command {
     Train(train::Args),
     Accuracy(accuracy::Args),
     Serve(serve::Args),
+    Analyze(analyze::Args),
+    Play(play::Args),
 }
 
 fn main() -> ExitCode {
@@ -76,6 +80,8 @@ fn main() -> ExitCode {
         Command::Train(a) => train::run(a),
         Command::Accuracy(a) => accuracy::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Analyze(a) => analyze::run(a),
+        Command::Play(a) => play::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

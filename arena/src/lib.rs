@@ -16,10 +16,12 @@
 //!   piece values.
 
 mod analysis;
+mod analyze;
 pub mod bench;
 mod error;
 pub mod evolve;
 mod files;
+mod human;
 mod material;
 mod play;
 mod record;
@@ -29,7 +31,15 @@ pub mod seed;
 mod tournament;
 
 pub use analysis::{move_accuracy, win_chance, GameAnalysis, MoveAnalysis, MoveLabel};
+pub use analyze::{
+    analyze_game, analyze_game_with_progress, king_capturable, mate_cp, mystockfish_cp,
+    write_analysis_csv, AnalysisError, Evaluation, Evaluator, MyStockfishEvaluator, UciEvaluator,
+    DEFAULT_ANALYSIS_DEPTH, DEFAULT_ANALYSIS_NODES, DEFAULT_UCI_ANALYSIS_NODES, MATE_CP,
+};
 pub use error::ArenaError;
+pub use human::{
+    describe_changes, save_game_folder, view_diagram, HumanPlayer, HumanStop, HUMAN_HELP,
+};
 pub use files::{read_games, read_rows, GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
 pub use material::{
     game_samples, material_balance, pgn_samples, row_samples, Draws, MaterialOptions,

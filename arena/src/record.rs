@@ -82,10 +82,12 @@ pub enum Reason {
     Crash,
     /// A player reported another error; it lost.
     PlayerError,
+    /// A player resigned (a human at `fow play` who resigned or quit); it lost.
+    Resignation,
 }
 
 impl Reason {
-    const NAMES: [(Reason, &'static str); 10] = [
+    const NAMES: [(Reason, &'static str); 11] = [
         (Reason::KingCaptured, "king captured"),
         (Reason::NoProgress, "no progress"),
         (Reason::Repetition, "repetition"),
@@ -96,13 +98,19 @@ impl Reason {
         (Reason::ProtocolError, "protocol error"),
         (Reason::Crash, "crash"),
         (Reason::PlayerError, "player error"),
+        (Reason::Resignation, "resignation"),
     ];
 
-    /// Whether the game ended because a player failed rather than by the rules.
+    /// Whether the game ended because a player failed rather than by the rules (a
+    /// resignation is neither: the game is lost, but nothing went wrong).
     pub fn is_fault(self) -> bool {
         !matches!(
             self,
-            Reason::KingCaptured | Reason::NoProgress | Reason::Repetition | Reason::NoLegalMoves
+            Reason::KingCaptured
+                | Reason::NoProgress
+                | Reason::Repetition
+                | Reason::NoLegalMoves
+                | Reason::Resignation
         )
     }
 }

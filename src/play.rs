@@ -1,0 +1,200 @@
+//! `fow play`: a person against a bot in the terminal, seeing only their own fogged view.
+
+use std::io::{BufReader, Write};
+use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use fow_arena::{
+    play_game, save_game_folder, GameOptions, GameRecord, HumanPlayer, Reason, GAMES_FILE,
+};
+use fow_players::PlayerSpec;
+use fow_variants::{board_diagram, Color, Position};
+
+use crate::error::{input, CliError};
+use crate::rules_args::RulesArgs;
+
+/// Play a bot in the terminal.
+///
+/// You see only what your side sees: your pieces and the squares they can move to; the
+/// rest is fog. Enter moves in SAN (e4, Nf3, O-O) or UCI (e2e4), or `moves`, `board`,
+/// `help`, `resign`, `quit`. There is no check: any move is allowed and capturing the
+/// king wins. The game is saved as a results folder (games.csv and tournament.json)
+/// that `fow replay`, `fow export` and `fow analyze` read, also after `resign`, `quit`
+/// or the end of the input (all three lose the game). At the end the whole game and the
+/// true board are shown.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The bot to play, as a player spec (see `fow players`), e.g. `SimpleStockfish` or
+    /// `PossibleBoardList:nodes=50000`.
+    #[arg(long, value_name = "SPEC")]
+    pub bot: String,
+    /// Your colour; random draws it from the seed.
+    #[arg(long, value_enum, default_value_t = Side::White)]
+    pub color: Side,
+    /// The game seed (the bot's randomness derives from it); default: from the clock,
+    /// printed and saved so the game can be replayed with the same bot choices.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Where to save the game (default: `results/play/<UTC timestamp>`).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Your name in the saved game.
+    #[arg(long, default_value = "Human")]
+    pub name: String,
+    /// ASCII diagrams instead of Unicode pieces.
+    #[arg(long)]
+    pub ascii: bool,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// The human's colour.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// Play White.
+    White,
+    /// Play Black.
+    Black,
+    /// Drawn from the seed.
+    Random,
+}
+
+/// Plays the game, saves it and shows it.
+pub fn run(a: Args) -> Result<(), CliError> {
+    let rules = a.rules.rule_set()?;
+    let spec: PlayerSpec = a.bot.parse().map_err(input)?;
+    let mut bot = spec.build().map_err(input)?;
+    let bot_name = spec.to_string();
+    let name = a.name.trim();
+    if name.is_empty() || name.contains(',') || name == bot_name {
+        return Err(input(format!(
+            "--name '{}' must be non-empty, without commas, and differ from the bot's",
+            a.name
+        )));
+    }
+    let seed = a.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let color = match a.color {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
+        Side::Random => {
+            if fow_arena::seed::player_seeds(seed)[0] & 1 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+    };
+    let dir = a.out.clone().unwrap_or_else(|| {
+        let stamp = crate::tournament::default_out("");
+        PathBuf::from("results/play").join(stamp.file_name().expect("a timestamp"))
+    });
+    if dir.join(GAMES_FILE).exists() {
+        return Err(input(format!(
+            "{} already holds games; choose another --out",
+            dir.display()
+        )));
+    }
+    let unicode = !a.ascii;
+    println!(
+        "You play {} against {bot_name} (rules {rules}, seed {seed}).",
+        color_name(color)
+    );
+    println!(
+        "You see your pieces and the squares they can reach; {} is fog. Type help for help.",
+        if unicode { "░" } else { "?" }
+    );
+    let mut human = HumanPlayer::new(
+        Box::new(BufReader::new(std::io::stdin())),
+        Box::new(std::io::stdout()),
+        unicode,
+    );
+    let (white_name, black_name) = match color {
+        Color::White => (name, bot_name.as_str()),
+        Color::Black => (bot_name.as_str(), name),
+    };
+    let opts = GameOptions::new(rules);
+    let mut rec = match color {
+        Color::White => play_game(
+            &mut human,
+            bot.as_mut(),
+            white_name,
+            black_name,
+            seed,
+            &opts,
+        ),
+        Color::Black => play_game(
+            bot.as_mut(),
+            &mut human,
+            white_name,
+            black_name,
+            seed,
+            &opts,
+        ),
+    };
+    if let Some(stop) = human.stopped() {
+        rec.reason = Reason::Resignation;
+        rec.detail = format!("{} {stop}", color_name(color));
+    }
+    save_game_folder(&dir, &rec)?;
+    print!("{}", summary(&rec, color, unicode));
+    println!(
+        "\nSaved to {} (fow replay {} shows it again).",
+        dir.display(),
+        dir.display()
+    );
+    std::io::stdout()
+        .flush()
+        .map_err(|e| CliError::Failed(e.to_string()))
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The end of the game: result, every move and the true board.
+fn summary(rec: &GameRecord, human: Color, unicode: bool) -> String {
+    let mut s = String::from("\nGame over: ");
+    let verdict = match rec.result.winner() {
+        Some(c) if c == human => "you win",
+        Some(_) => "you lose",
+        None => "a draw",
+    };
+    s.push_str(&format!("{} ({verdict}), {}", rec.result, rec.reason));
+    if !rec.detail.is_empty() {
+        s.push_str(&format!(": {}", rec.detail));
+    }
+    s.push_str(".\n\nThe whole game:\n");
+    let mut pos = Position::startpos();
+    let mut line = String::new();
+    for m in &rec.moves {
+        let text = pos.san(m, &rec.rules);
+        if pos.turn().is_white() {
+            line.push_str(&format!("{}. {text} ", pos.fullmoves()));
+        } else {
+            if line.is_empty() {
+                line.push_str(&format!("{}... ", pos.fullmoves()));
+            }
+            line.push_str(&format!("{text}\n"));
+            s.push_str(&line);
+            line.clear();
+        }
+        pos.play(m);
+    }
+    if !line.is_empty() {
+        s.push_str(line.trim_end());
+        s.push('\n');
+    }
+    if rec.moves.is_empty() {
+        s.push_str("(no moves)\n");
+    }
+    s.push_str("\nThe true board at the end:\n");
+    s.push_str(&board_diagram(pos.board(), unicode));
+    s
+}
