@@ -643,6 +643,30 @@ fn comparison_md(
     let mut right = vec![true, false, false];
     right.extend(std::iter::repeat_n(true, 11));
     out.push_str(&markdown_table(&header, &table, &right));
+    let total: f64 = rows
+        .iter()
+        .filter_map(|r| r.ours.as_ref())
+        .map(|o| o.think_seconds)
+        .sum();
+    if total > 0.0 {
+        let mut shares: Vec<(&str, f64)> = rows
+            .iter()
+            .filter_map(|r| r.ours.as_ref())
+            .map(|o| (o.label.as_str(), o.think_seconds))
+            .collect();
+        shares.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let parts: Vec<String> = shares
+            .iter()
+            .filter(|s| s.1 >= 0.005 * total)
+            .map(|(name, secs)| format!("{name} {:.1}%", 100.0 * secs / total))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\nThinking time (wall clock, both sides of every game on disk): {total:.1} s, of which {}{}.",
+            parts.join(", "),
+            if parts.len() < shares.len() { ", the rest under 0.5% each" } else { "" }
+        );
+    }
     let primaries = rows.iter().filter(|r| r.primary).count();
     let _ = writeln!(
         out,
