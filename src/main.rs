@@ -13,6 +13,8 @@ mod bench;
 mod dataset;
 mod error;
 mod evolve;
+mod export;
+mod import;
 mod inputs;
 mod params;
 mod perft;
@@ -47,6 +49,8 @@ enum Command {
     CompareThesis(thesis::Args),
     Rate(rate::Args),
     Replay(replay::Args),
+    Export(export::Args),
+    Import(import::Args),
     Players(players::Args),
     Perft(perft::Args),
     View(view::Args),
@@ -69,6 +73,8 @@ fn main() -> ExitCode {
         Command::CompareThesis(a) => thesis::run(a),
         Command::Rate(a) => rate::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Export(a) => export::run(a),
+        Command::Import(a) => import::run(a),
         Command::Players(a) => players::run(a),
         Command::Perft(a) => perft::run(a),
         Command::View(a) => view::run(a),

@@ -1,0 +1,126 @@
+//! `fow export`: saved games as PGN with moves in SAN.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use fow_arena::{load_games_lenient, SavedGame};
+
+use crate::error::{input, CliError};
+use crate::rules_args::RulesArgs;
+
+/// Write saved games as PGN: the seven standard tags, the variant, the rules and their
+/// switches, the seed, the game's number and how it ended, and the moves in SAN (no check
+/// marks: fog-of-war chess has no check).
+///
+/// A game that cannot be read is reported on stderr and left out, the others are written,
+/// and the exit status is 2.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A tournament's results folder, a games.csv, a PGN file (ours or chess.com's) or a
+    /// folder of PGN files.
+    pub source: PathBuf,
+    /// The games to write, by number (their id in games.csv, else their FowGame tag, else
+    /// their place in the PGN input); repeatable, or comma-separated. Default: all.
+    #[arg(long, value_name = "N", value_delimiter = ',', conflicts_with = "all")]
+    pub game: Vec<u64>,
+    /// Write every game (the default).
+    #[arg(long)]
+    pub all: bool,
+    /// Write the PGN to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Rules for PGN games without a Rules tag or chess.com's Fog of War variant tag
+    /// (results folders and games.csv use their tournament.json).
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// Loads the games, writes the PGN.
+pub fn run(a: Args) -> Result<(), CliError> {
+    let rules = a.rules.rule_set()?;
+    let (games, errors) = load_games_lenient(&a.source, &rules)?;
+    let chosen: Vec<&SavedGame> = if a.game.is_empty() {
+        games.iter().collect()
+    } else {
+        let mut chosen = Vec::with_capacity(a.game.len());
+        for &n in &a.game {
+            match games.iter().find(|g| g.number == n) {
+                Some(g) => chosen.push(g),
+                None if !errors.is_empty() => {
+                    // The game asked for may be one that could not be read.
+                    let tag = format!(": game {n}: ");
+                    if let Some(e) = errors.iter().find(|e| e.contains(&tag)) {
+                        return Err(input(e));
+                    }
+                    return Err(input(format!(
+                        "{}: has no game {n} among the {} readable games (numbered {}); {} more could not be read, the first: {}",
+                        a.source.display(),
+                        games.len(),
+                        number_range(&games),
+                        errors.len(),
+                        errors[0]
+                    )));
+                }
+                None => {
+                    return Err(input(format!(
+                        "{}: has no game {n} (its games are numbered {})",
+                        a.source.display(),
+                        number_range(&games)
+                    )))
+                }
+            }
+        }
+        chosen
+    };
+    // With --game, games that could not be read do not matter unless one was asked for.
+    let report_errors = a.game.is_empty();
+    if chosen.is_empty() && errors.is_empty() {
+        return Err(input(format!("{}: holds no games", a.source.display())));
+    }
+    let mut text = String::new();
+    for (i, g) in chosen.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        text.push_str(&g.to_pgn());
+    }
+    match &a.out {
+        Some(path) => {
+            std::fs::write(path, &text)
+                .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+            println!(
+                "wrote {} game{} to {}",
+                chosen.len(),
+                if chosen.len() == 1 { "" } else { "s" },
+                path.display()
+            );
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                if e.kind() != std::io::ErrorKind::BrokenPipe {
+                    return Err(CliError::Failed(format!("standard output: {e}")));
+                }
+            }
+        }
+    }
+    if report_errors && !errors.is_empty() {
+        for e in &errors {
+            eprintln!("fow: skipped {e}");
+        }
+        return Err(input(format!(
+            "{} of {} games could not be read and were left out (listed above); the other {} were written",
+            errors.len(),
+            errors.len() + chosen.len(),
+            chosen.len()
+        )));
+    }
+    Ok(())
+}
+
+/// `LO to HI` of the games' numbers.
+fn number_range(games: &[SavedGame]) -> String {
+    let lo = games.iter().map(|g| g.number).min().unwrap_or(0);
+    let hi = games.iter().map(|g| g.number).max().unwrap_or(0);
+    format!("{lo} to {hi}")
+}
