@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use fow_arena::{load_games_lenient, SavedGame};
+use fow_arena::{load_game, load_games_lenient, SavedGame};
 
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
@@ -38,47 +38,28 @@ pub struct Args {
 /// Loads the games, writes the PGN.
 pub fn run(a: Args) -> Result<(), CliError> {
     let rules = a.rules.rule_set()?;
-    let (games, errors) = load_games_lenient(&a.source, &rules)?;
-    let chosen: Vec<&SavedGame> = if a.game.is_empty() {
-        games.iter().collect()
+    // With --game, only the games asked for must be readable.
+    let (games, errors) = if a.game.is_empty() {
+        load_games_lenient(&a.source, &rules)?
     } else {
-        let mut chosen = Vec::with_capacity(a.game.len());
-        for &n in &a.game {
-            match games.iter().find(|g| g.number == n) {
-                Some(g) => chosen.push(g),
-                None if !errors.is_empty() => {
-                    // The game asked for may be one that could not be read.
-                    let tag = format!(": game {n}: ");
-                    if let Some(e) = errors.iter().find(|e| e.contains(&tag)) {
-                        return Err(input(e));
-                    }
-                    return Err(input(format!(
-                        "{}: has no game {n} among the {} readable games (numbered {}); {} more could not be read, the first: {}",
-                        a.source.display(),
-                        games.len(),
-                        number_range(&games),
-                        errors.len(),
-                        errors[0]
-                    )));
-                }
-                None => {
-                    return Err(input(format!(
-                        "{}: has no game {n} (its games are numbered {})",
-                        a.source.display(),
-                        number_range(&games)
-                    )))
-                }
-            }
-        }
-        chosen
+        let games = a
+            .game
+            .iter()
+            .map(|&n| load_game(&a.source, Some(n), &rules))
+            .collect::<Result<Vec<SavedGame>, _>>()?;
+        (games, Vec::new())
     };
-    // With --game, games that could not be read do not matter unless one was asked for.
-    let report_errors = a.game.is_empty();
-    if chosen.is_empty() && errors.is_empty() {
-        return Err(input(format!("{}: holds no games", a.source.display())));
+    if games.is_empty() {
+        for e in &errors {
+            eprintln!("fow: skipped {e}");
+        }
+        return Err(input(match errors.len() {
+            0 => format!("{}: holds no games", a.source.display()),
+            n => format!("none of the {n} games could be read; nothing written"),
+        }));
     }
     let mut text = String::new();
-    for (i, g) in chosen.iter().enumerate() {
+    for (i, g) in games.iter().enumerate() {
         if i > 0 {
             text.push('\n');
         }
@@ -90,8 +71,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
             println!(
                 "wrote {} game{} to {}",
-                chosen.len(),
-                if chosen.len() == 1 { "" } else { "s" },
+                games.len(),
+                if games.len() == 1 { "" } else { "s" },
                 path.display()
             );
         }
@@ -104,23 +85,16 @@ pub fn run(a: Args) -> Result<(), CliError> {
             }
         }
     }
-    if report_errors && !errors.is_empty() {
+    if !errors.is_empty() {
         for e in &errors {
             eprintln!("fow: skipped {e}");
         }
         return Err(input(format!(
             "{} of {} games could not be read and were left out (listed above); the other {} were written",
             errors.len(),
-            errors.len() + chosen.len(),
-            chosen.len()
+            errors.len() + games.len(),
+            games.len()
         )));
     }
     Ok(())
-}
-
-/// `LO to HI` of the games' numbers.
-fn number_range(games: &[SavedGame]) -> String {
-    let lo = games.iter().map(|g| g.number).min().unwrap_or(0);
-    let hi = games.iter().map(|g| g.number).max().unwrap_or(0);
-    format!("{lo} to {hi}")
 }

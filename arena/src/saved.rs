@@ -15,6 +15,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::fs;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use fow_variants::{
@@ -101,12 +102,21 @@ impl SavedGame {
 /// nor chess.com's `[Variant "Fog of War"]` (which means `chesscom`). The first game that
 /// cannot be read is an error naming the file, the line, the game and the move.
 pub fn load_games(path: &Path, default_rules: &RuleSet) -> Result<Vec<SavedGame>, ArenaError> {
-    let mut games = Vec::new();
-    for_each_game(path, default_rules, &mut |g| {
-        games.push(g?);
-        Ok(())
+    let (mut games, mut error) = (Vec::new(), None);
+    for_each_game(path, default_rules, &mut |g| match g {
+        Ok(g) => {
+            games.push(g);
+            ControlFlow::Continue(())
+        }
+        Err(e) => {
+            error = Some(e);
+            ControlFlow::Break(())
+        }
     })?;
-    Ok(games)
+    match error {
+        Some(e) => Err(e),
+        None => Ok(games),
+    }
 }
 
 /// Reads every game of `path` like [`load_games`], but skips a game that cannot be read
@@ -125,18 +135,22 @@ pub fn load_games_lenient(
             Ok(g) => games.push(g),
             Err(e) => errors.push(e.to_string()),
         }
-        Ok(())
+        ControlFlow::Continue(())
     })?;
     Ok((games, errors))
 }
 
-/// Calls `each` with every game of `path` or the error of a game that cannot be read;
-/// `each` stops the reading by answering an error. Errors of the source as a whole
-/// (missing file, empty folder) are returned.
+/// What [`for_each_game`] calls with each game or the error of a game that cannot be
+/// read; `Break` stops the reading.
+type Each<'a> = dyn FnMut(Result<SavedGame, ArenaError>) -> ControlFlow<()> + 'a;
+
+/// Calls `each` with every game of `path` in order, or with the error of a game that
+/// cannot be read, until `each` breaks. Errors of the source as a whole (a missing file,
+/// a folder without games) are returned.
 fn for_each_game(
     path: &Path,
     default_rules: &RuleSet,
-    each: &mut dyn FnMut(Result<SavedGame, ArenaError>) -> Result<(), ArenaError>,
+    each: &mut Each<'_>,
 ) -> Result<(), ArenaError> {
     if path.is_dir() && path.join(GAMES_FILE).is_file() {
         return load_games_csv(&path.join(GAMES_FILE), each);
@@ -144,7 +158,10 @@ fn for_each_game(
     if path.is_dir() {
         let mut next = 1;
         for file in pgn_files(path)? {
-            next = load_pgn(&file, default_rules, next, each)?;
+            match load_pgn(&file, default_rules, next, each)? {
+                ControlFlow::Continue(n) => next = n,
+                ControlFlow::Break(()) => break,
+            }
         }
         return Ok(());
     }
@@ -158,33 +175,58 @@ fn for_each_game(
 }
 
 /// The game numbered `number` of `path` (see [`load_games`]); `None` picks the first.
+/// Other games that cannot be read do not matter: the error is that of the game asked
+/// for, or says there is no such game (and how many others could not be read).
 pub fn load_game(
     path: &Path,
     number: Option<u64>,
     default_rules: &RuleSet,
 ) -> Result<SavedGame, ArenaError> {
-    let games = load_games(path, default_rules)?;
-    let Some(first) = games.first() else {
-        return Err(config(path, "holds no games".into()));
-    };
-    let Some(n) = number else {
-        return Ok(first.clone());
-    };
-    match games.iter().find(|g| g.number == n) {
-        Some(g) => Ok(g.clone()),
-        None => {
-            let (lo, hi) = (
-                first.number,
-                games.last().map_or(first.number, |g| g.number),
-            );
-            Err(config(
-                path,
-                format!(
-                    "has no game {n} (its {} games are numbered {lo} to {hi})",
-                    games.len()
-                ),
-            ))
+    let mut found: Option<Result<SavedGame, ArenaError>> = None;
+    let (mut numbers, mut unreadable) = (Vec::new(), 0usize);
+    let (key_colon, key_comma) = number.map_or((String::new(), String::new()), |n| {
+        (format!("game {n}:"), format!("game {n},"))
+    });
+    for_each_game(path, default_rules, &mut |g| {
+        let wanted = match (&g, number) {
+            (_, None) => true,
+            (Ok(g), Some(n)) => g.number == n,
+            (Err(ArenaError::Format { message, .. }), Some(_)) => {
+                message.starts_with(&key_colon) || message.starts_with(&key_comma)
+            }
+            (Err(_), Some(_)) => false,
+        };
+        if wanted {
+            found = Some(g);
+            return ControlFlow::Break(());
         }
+        match g {
+            Ok(g) => numbers.push(g.number),
+            Err(_) => unreadable += 1,
+        }
+        ControlFlow::Continue(())
+    })?;
+    if let Some(g) = found {
+        return g;
+    }
+    let others = match unreadable {
+        0 => String::new(),
+        1 => "; 1 more game could not be read".into(),
+        k => format!("; {k} more games could not be read"),
+    };
+    match (number, numbers.iter().min(), numbers.iter().max()) {
+        (_, None, _) | (_, _, None) if unreadable == 0 => {
+            Err(config(path, "holds no games".into()))
+        }
+        (Some(n), Some(lo), Some(hi)) => Err(config(
+            path,
+            format!(
+                "has no game {n} (its {} games are numbered {lo} to {hi}{others})",
+                numbers.len()
+            ),
+        )),
+        (Some(n), _, _) => Err(config(path, format!("has no readable game {n}{others}"))),
+        (None, _, _) => Err(config(path, "holds no games".into())),
     }
 }
 
@@ -237,10 +279,7 @@ pub fn rules_beside(games_csv: &Path) -> Result<RuleSet, ArenaError> {
     serde_json::from_value(rules.clone()).map_err(|e| bad(1, format!("rules: {e}")))
 }
 
-fn load_games_csv(
-    path: &Path,
-    each: &mut dyn FnMut(Result<SavedGame, ArenaError>) -> Result<(), ArenaError>,
-) -> Result<(), ArenaError> {
+fn load_games_csv(path: &Path, each: &mut Each<'_>) -> Result<(), ArenaError> {
     let rules = rules_beside(path)?;
     let file = fs::File::open(path).map_err(io_err(path))?;
     let mut rdr = csv::Reader::from_reader(std::io::BufReader::new(file));
@@ -248,14 +287,17 @@ fn load_games_csv(
         let row = match record {
             Ok(row) => row,
             Err(e) => {
-                each(Err(ArenaError::Format {
+                let flow = each(Err(ArenaError::Format {
                     path: path.to_path_buf(),
                     line: e.position().map_or(i as u64 + 2, |p| p.line()),
                     message: match e.kind() {
                         csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
                         _ => e.to_string(),
                     },
-                }))?;
+                }));
+                if flow.is_break() {
+                    break;
+                }
                 continue;
             }
         };
@@ -293,7 +335,9 @@ fn load_games_csv(
                 format!("game {}: {e}", row.id)
             })
         });
-        each(game)?;
+        if each(game).is_break() {
+            break;
+        }
     }
     Ok(())
 }
@@ -318,13 +362,14 @@ pub fn pgn_rules(game: &PgnGame, default: &RuleSet) -> Result<RuleSet, String> {
 }
 
 /// Reads the games of one PGN file, numbering them from `first` (unless a [`GAME_TAG`]
-/// says otherwise); returns the number after the last game's place.
+/// says otherwise); continues with the number after the last game's place, or breaks
+/// where `each` did.
 fn load_pgn(
     path: &Path,
     default: &RuleSet,
     first: u64,
-    each: &mut dyn FnMut(Result<SavedGame, ArenaError>) -> Result<(), ArenaError>,
-) -> Result<u64, ArenaError> {
+    each: &mut Each<'_>,
+) -> Result<ControlFlow<(), u64>, ArenaError> {
     let text = fs::read_to_string(path).map_err(io_err(path))?;
     let games = read_pgn_games(&text);
     for (i, g) in games.iter().enumerate() {
@@ -337,9 +382,11 @@ fn load_pgn(
                 message: format!("game {place}: {}", e.message),
             }),
         };
-        each(game)?;
+        if each(game).is_break() {
+            return Ok(ControlFlow::Break(()));
+        }
     }
-    Ok(first + games.len() as u64)
+    Ok(ControlFlow::Continue(first + games.len() as u64))
 }
 
 /// One PGN game as a [`SavedGame`], replayed under its rules.
@@ -928,6 +975,18 @@ mod tests {
         );
         let e = load_games(&pgn, &RuleSet::thesis()).unwrap_err();
         assert_eq!(e.to_string(), errors[0]);
+        // One game is found past the bad ones; a bad one asked for gives its error.
+        let t = RuleSet::thesis();
+        assert_eq!(load_game(&pgn, Some(4), &t).unwrap().white, "d");
+        assert_eq!(load_game(&pgn, None, &t).unwrap().white, "a");
+        assert_eq!(
+            load_game(&pgn, Some(3), &t).unwrap_err().to_string(),
+            errors[1]
+        );
+        assert_eq!(
+            load_game(&pgn, Some(5), &t).unwrap_err().to_string(),
+            format!("{p}: has no game 5 (its 2 games are numbered 1 to 4; 2 more games could not be read)")
+        );
         // games.csv: a malformed row and a bad move are skipped.
         let csv = dir.path().join("games.csv");
         fs::write(
