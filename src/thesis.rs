@@ -313,8 +313,12 @@ pub fn compare(
     }
     let scheduled = cfg.schedule().len();
     if games.len() < scheduled {
+        let preset = [Preset::Thesis, Preset::ThesisExtended]
+            .into_iter()
+            .find(|p| p.players() == cfg.players)
+            .map_or(String::new(), |p| format!(" --preset {}", p.name()));
         notes.push(format!(
-            "only {} of the {scheduled} scheduled games are on disk (an interrupted run: finish it with fow tournament --resume --out {})",
+            "only {} of the {scheduled} scheduled games are on disk (an interrupted run: finish it with fow tournament{preset} --resume --out {})",
             games.len(),
             dir.display()
         ));
