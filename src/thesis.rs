@@ -192,7 +192,7 @@ struct Ours {
 
 /// One row of the comparison: a thesis bot and/or one of our players.
 struct Row {
-    /// Index into [`reference`], when the player is (a variant of) a thesis bot.
+    /// Index into [`reference()`], when the player is (a variant of) a thesis bot.
     thesis: Option<usize>,
     /// Our player; `None` for a thesis bot that did not play here.
     ours: Option<Ours>,
