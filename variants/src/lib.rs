@@ -11,8 +11,9 @@
 //!   [`Observation`]: all a player gets for one decision.
 //! - [`Move`] with UCI text, SAN ([`Position::san`]) and one reader for UCI, long
 //!   algebraic and SAN ([`Position::parse_move`]), and [`perft`].
-//! - [`read_pgn`]: games in PGN with long algebraic moves (chess.com's fog-of-war export),
-//!   replayed by [`PgnGame::replay`].
+//! - [`read_pgn`]: games in PGN with moves in SAN, UCI or long algebraic notation
+//!   (chess.com's fog-of-war export), replayed by [`PgnGame::replay`]; [`read_pgn_games`]
+//!   reads on past a bad game; [`PgnGame::from_moves`] and [`PgnGame::to_pgn`] write SAN.
 //!
 //! Built on shakmaty's bitboards, attack tables, squares and FEN; shakmaty's own move
 //! generator is for standard chess (legal moves only), so the generator here is ours.
