@@ -1,6 +1,6 @@
 //! `fow play`: a person against a bot in the terminal, seeing only their own fogged view.
 
-use std::io::{BufReader, Write};
+use std::io::{BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -107,11 +107,15 @@ pub fn run(a: Args) -> Result<(), CliError> {
         "You see your pieces and the squares they can reach; {} is fog. Type help for help.",
         if unicode { "░" } else { "?" }
     );
+    // Input from a pipe or file is echoed after the prompt, so the output reads like
+    // the terminal session it stands for.
+    let echo = !std::io::stdin().is_terminal();
     let mut human = HumanPlayer::new(
         Box::new(BufReader::new(std::io::stdin())),
         Box::new(std::io::stdout()),
         unicode,
-    );
+    )
+    .echo(echo);
     let (white_name, black_name) = match color {
         Color::White => (name, bot_name.as_str()),
         Color::Black => (bot_name.as_str(), name),

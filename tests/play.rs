@@ -16,7 +16,7 @@ use fow_players::{Budget, Player, PlayerError, PlayerSpec};
 use fow_variants::{san_among, Color, FogView, Move, Observation, Position, RuleSet};
 
 /// Runs `fow play` with `args`, feeding `script` to its stdin.
-fn play(args: &[&str], script: &str) -> Output {
+fn play(args: &[&str], script: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(FOW)
         .arg("play")
         .args(args)
@@ -26,10 +26,10 @@ fn play(args: &[&str], script: &str) -> Output {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let script = script.to_string();
+    let script = script.as_ref().to_vec();
     // Written from a thread: the program may stop reading early (a game that ends).
     let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(script.as_bytes());
+        let _ = stdin.write_all(&script);
     });
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
@@ -60,7 +60,8 @@ fn saved(dir: &Path) -> GameRow {
 fn wrong_entries_get_a_message_and_a_new_prompt() {
     let dir = tempfile::tempdir().unwrap();
     let out_dir = dir.path().join("g");
-    let script = "e2e5\nhello\n\nNf4\nmoves\nhelp\nboard\nresign\n";
+    // Wrong entries on the first move, then 1. d4, 2. Nf3 and an ambiguous knight move.
+    let script = b"e2e5\nhello\n\nNf4\n\xff\xfe\nmoves\nhelp\nboard\nd4\nNf3\nNd2\nresign\n";
     let out = stdout(&play(
         &[
             "--bot",
@@ -76,17 +77,22 @@ fn wrong_entries_get_a_message_and_a_new_prompt() {
     assert!(out.starts_with("You play White against RandomMove (rules thesis, seed 3)."));
     assert_eq!(
         out.matches("white> ").count(),
-        8,
+        12,
         "one prompt per line: {out}"
     );
-    assert!(out.contains("white> illegal move 'e2e5'; type moves to list your legal moves\n"));
-    assert!(out.contains("white> cannot read move 'hello'"), "{out}");
-    assert!(out.contains("white> Type a move (e4 or e2e4)"), "{out}");
-    assert!(out.contains("white> illegal move 'Nf4'"), "{out}");
+    assert!(out.contains("white> e2e5\nillegal move 'e2e5'; type moves to list your legal moves\n"));
     assert!(
-        out.contains("white> 20 legal moves:\n  Na3 Nc3 Nf3 Nh3 a3 b3"),
+        out.contains("white> hello\ncannot read move 'hello'"),
         "{out}"
     );
+    assert!(out.contains("white> \nType a move (e4 or e2e4)"), "{out}");
+    assert!(out.contains("white> Nf4\nillegal move 'Nf4'"), "{out}");
+    assert!(
+        out.contains("white> moves\n20 legal moves:\n  Na3 Nc3 Nf3 Nh3 a3 b3"),
+        "{out}"
+    );
+    assert!(out.contains("white> \nthat line is not valid UTF-8 text; type help for help\n"));
+    assert!(out.contains("white> help\nEnter a move in SAN"), "{out}");
     assert!(out.contains("moves    list your legal moves"));
     // White's starting view: four ranks of fog, then its half.
     let start = view_diagram(
@@ -100,7 +106,10 @@ fn wrong_entries_get_a_message_and_a_new_prompt() {
         "the turn and `board`: {out}"
     );
     assert!(out.contains("Game over: 0-1 (you lose), resignation: White resigned."));
-    assert!(out.contains("(no moves)"));
+    assert!(
+        out.contains("white> Nd2\nambiguous move 'Nd2' (could be Nbd2, Nfd2)"),
+        "{out}"
+    );
     let row = saved(&out_dir);
     assert_eq!(
         (row.white.as_str(), row.black.as_str(), row.seed),
@@ -114,7 +123,8 @@ fn wrong_entries_get_a_message_and_a_new_prompt() {
         ),
         ("0-1", "resignation", "White resigned")
     );
-    assert_eq!(row.plies, 0);
+    assert_eq!(row.plies, 4);
+    assert!(row.moves.starts_with("d2d4 ") && row.moves.contains(" g1f3 "));
 }
 
 #[test]

@@ -297,7 +297,8 @@ impl Evaluator for MyStockfishEvaluator {
 /// The engine plays standard chess, so each position is first made one it accepts:
 /// castling rights and en passant squares that standard chess would not have are
 /// dropped. A side to move with no standard-chess move has only moves that leave its
-/// king capturable (checkmate and stalemate alike): a loss two plies away, valued here.
+/// king capturable (checkmate and stalemate alike): a loss two plies away, valued here
+/// (with no preferred move).
 /// The last `info ... score cp|mate` line before `bestmove` is the value: `cp` as is,
 /// `mate N` as a king capture `2N + 1` plies away (`mate -N`: `2N + 2` plies, lost).
 pub struct UciEvaluator {
@@ -465,14 +466,10 @@ impl Evaluator for UciEvaluator {
         let sign = if white { 1.0 } else { -1.0 };
         if chess.legal_moves().is_empty() {
             // Checkmate or stalemate in standard chess: every fog-of-war move leaves the
-            // king capturable.
+            // king capturable, none is better than another.
             return Ok(Evaluation {
                 cp: mate_cp(!white, 2),
-                best: pos
-                    .legal_moves(rules)
-                    .first()
-                    .map(Move::uci)
-                    .unwrap_or_default(),
+                best: String::new(),
             });
         }
         let fen = Fen::from_position(&chess, EnPassantMode::Legal);

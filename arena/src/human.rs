@@ -61,6 +61,7 @@ pub struct HumanPlayer {
     input: Box<dyn BufRead + Send>,
     output: Box<dyn Write + Send>,
     unicode: bool,
+    echo: bool,
     color: Color,
     last_move: Option<String>,
     stopped: Option<HumanStop>,
@@ -78,10 +79,18 @@ impl HumanPlayer {
             input,
             output,
             unicode,
+            echo: false,
             color: Color::White,
             last_move: None,
             stopped: None,
         }
+    }
+
+    /// Writes each line read after its prompt, as a terminal would show it typed: for
+    /// input from a pipe or file, so that a transcript shows what was entered.
+    pub fn echo(mut self, echo: bool) -> HumanPlayer {
+        self.echo = echo;
+        self
     }
 
     /// Whether (and how) the human stopped the game early.
@@ -145,11 +154,17 @@ impl HumanPlayer {
                     return Ok(self.stop(HumanStop::InputEnded));
                 }
                 Some(Err(message)) => {
+                    if self.echo {
+                        writeln!(self.output)?;
+                    }
                     writeln!(self.output, "{message}; type help for help")?;
                     continue;
                 }
                 Some(Ok(line)) => line,
             };
+            if self.echo {
+                writeln!(self.output, "{line}")?;
+            }
             match line.to_ascii_lowercase().as_str() {
                 "" => writeln!(
                     self.output,
