@@ -321,7 +321,7 @@ fn chromium_shows_the_game_steps_and_views() {
             .starts_with("Analysis: blunder — White's win chance 50.0% → ")
             && analysis
                 .text
-                .ends_with("engine's move b1c3 ⚠ left its king capturable"),
+                .ends_with("engine's move Nc3 (b1c3) ⚠ left its king capturable"),
         "{}",
         analysis.text
     );

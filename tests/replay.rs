@@ -278,7 +278,7 @@ fn analysis_is_shown_and_checked_against_the_game() {
     let plies = parse_print(&out);
     assert_eq!(
         plies[5].notes.last().unwrap(),
-        "analysis: blunder, White's win chance 50.0% -> 24.9% (drop 25.1), engine's move a2a3; left its king capturable"
+        "analysis: blunder, White's win chance 50.0% -> 24.9% (drop 25.1), engine's move a3 (a2a3); left its king capturable"
     );
     assert!(plies[4].notes.last().unwrap().starts_with("analysis: best"));
     // The analysis of game 1 does not fit game 2.
@@ -493,4 +493,58 @@ fn interactive_viewer_steps_with_keys_and_quits_cleanly() {
     // Back on the normal screen: the viewer's board is gone.
     let s = tmux.screen();
     assert!(!s.contains("White sees"), "alternate screen not left:\n{s}");
+}
+
+#[test]
+fn analyze_runs_the_engine_like_fow_analyze() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("a.csv");
+    let engine = ["--depth", "2", "--nodes", "3000"];
+    let mut args = vec![
+        "analyze",
+        CHESSCOM,
+        "--game",
+        "4",
+        "--csv",
+        csv.to_str().unwrap(),
+    ];
+    args.extend(engine);
+    ok(&args);
+    let from_csv = ok(&[
+        "replay",
+        CHESSCOM,
+        "--game",
+        "4",
+        "--print",
+        "--analysis",
+        csv.to_str().unwrap(),
+    ]);
+    let mut args = vec!["replay", CHESSCOM, "--game", "4", "--print", "--analyze"];
+    args.extend(engine);
+    let analyzed = ok(&args);
+    // The same analysis (MyStockfish is deterministic); only its source differs.
+    let source = |s: &str| s.lines().nth(2).unwrap().to_string();
+    assert!(source(&from_csv).ends_with(&format!("(analysis from {})", csv.display())));
+    assert!(
+        source(&analyzed).ends_with("(analysis MyStockfish depth 2, nodes 3000)"),
+        "{}",
+        source(&analyzed)
+    );
+    let body = |s: &str| s.lines().skip(3).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(&from_csv), body(&analyzed));
+    let plies = body(&analyzed).matches("\nply ").count();
+    let analysed = body(&analyzed).matches("\nanalysis: ").count();
+    assert!(
+        plies > 10 && analysed == plies - 1,
+        "{plies} plies, {analysed} analysed"
+    );
+    // Engine options only with --analyze, and never with a CSV as well.
+    let out = fow(&["replay", CHESSCOM, "--depth", "3", "--print"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = fow(&["replay", CHESSCOM, "--analyze", "--analysis", "x.csv"]);
+    assert_eq!(out.status.code(), Some(2));
+    fails(
+        &["replay", CHESSCOM, "--analyze", "--depth", "0", "--print"],
+        "--depth must be 1 to 20",
+    );
 }

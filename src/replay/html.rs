@@ -100,7 +100,7 @@ fn game_json(r: &Replay) -> Value {
                     "win_before": a.win_before,
                     "win_after": a.win_after,
                     "drop": a.drop,
-                    "best": a.best,
+                    "best": r.best_text(f.ply),
                     "accuracy": a.accuracy,
                     "king_left_capturable": a.king_left_capturable,
                 })
@@ -129,7 +129,11 @@ fn game_json(r: &Replay) -> Value {
                 "king_left_capturable": moves.iter().filter(|m| m.king_left_capturable).count(),
             })
         };
-        json!({ "white": side(Color::White), "black": side(Color::Black) })
+        json!({
+            "white": side(Color::White),
+            "black": side(Color::Black),
+            "source": r.analysis_source,
+        })
     });
     json!({
         "source": g.source,
@@ -248,7 +252,8 @@ const SCRIPT: &str = r#"
       count(a.moves, "move", "moves") + " (" + count(a.inaccuracies, "inaccuracy", "inaccuracies") +
       ", " + count(a.mistakes, "mistake", "mistakes") + ", " + count(a.blunders, "blunder", "blunders") +
       "; king left capturable " + count(a.king_left_capturable, "time", "times") + ")";
-    $("accuracy").textContent = side("White", G.analysis.white) + "; " + side("Black", G.analysis.black);
+    $("accuracy").textContent = side("White", G.analysis.white) + "; " + side("Black", G.analysis.black) +
+      " \u00B7 analysis " + G.analysis.source;
     $("accuracy").hidden = false;
   }
 
@@ -355,7 +360,7 @@ const SCRIPT: &str = r#"
     an.className = a ? "label-" + a.label : "";
     an.textContent = a ? "Analysis: " + a.label + " \u2014 " + (m.mover === "white" ? "White" : "Black") +
       "'s win chance " + a.win_before.toFixed(1) + "% \u2192 " + a.win_after.toFixed(1) +
-      "% (drop " + a.drop.toFixed(1) + ")" + (a.best && a.best !== m.uci ? ", engine's move " + a.best : "") +
+      "% (drop " + a.drop.toFixed(1) + ")" + (a.best ? ", engine's move " + a.best : "") +
       (a.king_left_capturable ? " \u26A0 left its king capturable" : "") : "";
     $("end").hidden = ply !== LAST;
     $("end").textContent = ply === LAST ? "Game over: " + G.outcome : "";

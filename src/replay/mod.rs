@@ -6,11 +6,17 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::time::Duration;
 
-use fow_arena::{load_game, read_analysis, replay_frames, Frame, MoveAnalysis, SavedGame};
+use fow_arena::{
+    analyze_game_with_progress, load_game, read_analysis, replay_frames, Evaluator, Frame,
+    MoveAnalysis, MyStockfishEvaluator, SavedGame, UciEvaluator,
+};
 use fow_variants::{Color, Piece, Role};
+use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::error::CliError;
+use crate::analyze::Engine;
+use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
 
 mod html;
@@ -43,6 +49,29 @@ pub struct Args {
     /// move's label, win chances and the engine's move, and each side's accuracy.
     #[arg(long, value_name = "FILE.csv")]
     pub analysis: Option<PathBuf>,
+    /// Analyse the game first, as `fow analyze` does, and show that analysis.
+    #[arg(long, conflicts_with = "analysis")]
+    pub analyze: bool,
+    /// With --analyze: the engine, mystockfish (built in, the default) or stockfish (UCI,
+    /// needs the program).
+    #[arg(long, value_enum, requires = "analyze")]
+    pub engine: Option<Engine>,
+    /// With --analyze: MyStockfish's search depth in plies (default 4).
+    #[arg(long, value_name = "D", requires = "analyze")]
+    pub depth: Option<i32>,
+    /// With --analyze: nodes per position (MyStockfish: 0 for depth only, default
+    /// 200000; Stockfish: `go nodes N`, default 50000).
+    #[arg(long, value_name = "N", requires = "analyze")]
+    pub nodes: Option<u64>,
+    /// With --analyze --engine stockfish: the program (a path, or a name on PATH or in
+    /// /usr/games).
+    #[arg(
+        long,
+        value_name = "PATH",
+        requires = "analyze",
+        default_value = "stockfish"
+    )]
+    pub stockfish: String,
     /// Letters for pieces instead of Unicode symbols (terminal and --print).
     #[arg(long)]
     pub ascii: bool,
@@ -59,12 +88,34 @@ pub struct Replay {
     pub frames: Vec<Frame>,
     /// `analysis[ply - 1]` for the move of that ply, when an analysis was given.
     pub analysis: Option<Vec<Option<MoveAnalysis>>>,
+    /// Where the analysis came from: the engine and its settings, or the CSV file.
+    pub analysis_source: String,
 }
 
 impl Replay {
     /// The analysis of the move that led to frame `ply` (none for the start).
     pub fn analysis_at(&self, ply: usize) -> Option<&MoveAnalysis> {
         self.analysis.as_ref()?.get(ply.checked_sub(1)?)?.as_ref()
+    }
+
+    /// The engine's preferred move instead of the move of `ply`, in SAN with its UCI
+    /// (`Nc3 (b1c3)`); `None` when it gave none or preferred the move played.
+    pub fn best_text(&self, ply: usize) -> Option<String> {
+        let a = self.analysis_at(ply)?;
+        if a.best.is_empty() || a.best == a.uci {
+            return None;
+        }
+        let pos = &self.frames.get(ply.checked_sub(1)?)?.position;
+        Some(match pos.parse_uci(&a.best, &self.game.rules) {
+            Ok(m) => format!("{} ({})", pos.san(&m, &self.game.rules), a.best),
+            Err(_) => a.best.clone(),
+        })
+    }
+
+    /// The analysis line of the move of `ply`, if it was analysed.
+    pub fn analysis_line(&self, ply: usize) -> Option<String> {
+        let a = self.analysis_at(ply)?;
+        Some(analysis_text(a, self.best_text(ply).as_deref()))
     }
 
     /// Mean accuracy of `color`'s analysed moves.
@@ -87,22 +138,31 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let rules = a.rules.rule_set()?;
     let game = load_game(&a.file, a.game, &rules)?;
     let frames = replay_frames(&game);
-    let analysis = match &a.analysis {
-        None => None,
-        Some(path) => {
-            let rows = read_analysis(path, &game)?;
-            let mut per_ply = vec![None; game.moves.len()];
-            for r in rows {
-                let i = r.ply - 1;
-                per_ply[i] = Some(r);
-            }
-            Some(per_ply)
+    let (rows, analysis_source) = match &a.analysis {
+        Some(path) => (
+            Some(read_analysis(path, &game)?),
+            format!("from {}", path.display()),
+        ),
+        None if a.analyze => {
+            let (rows, engine) = analyze(&a, &game)?;
+            (Some(rows), engine)
         }
+        None => (None, String::new()),
     };
+    let analysis = rows.map(|rows| {
+        let mut per_ply = vec![None; game.moves.len()];
+        for r in rows {
+            if let Some(slot) = r.ply.checked_sub(1).and_then(|i| per_ply.get_mut(i)) {
+                *slot = Some(r);
+            }
+        }
+        per_ply
+    });
     let replay = Replay {
         game,
         frames,
         analysis,
+        analysis_source,
     };
     let unicode = !a.ascii;
     if let Some(path) = &a.html {
@@ -131,6 +191,51 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Err(terminal::Error::Io(e)) => Err(CliError::Failed(format!("terminal: {e}"))),
         Ok(()) => Ok(()),
     }
+}
+
+/// Seconds Stockfish may take to start or to answer one position.
+const UCI_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// `--analyze`: the game analysed by the chosen engine (with a progress bar on a
+/// terminal), with `fow analyze`'s defaults.
+/// Returns the records and the engine in words.
+fn analyze(a: &Args, game: &SavedGame) -> Result<(Vec<MoveAnalysis>, String), CliError> {
+    let mut engine: Box<dyn Evaluator> = match a.engine.unwrap_or(Engine::Mystockfish) {
+        Engine::Mystockfish => {
+            let depth = a.depth.unwrap_or(fow_arena::DEFAULT_ANALYSIS_DEPTH);
+            if !(1..=20).contains(&depth) {
+                return Err(input(format!("--depth must be 1 to 20, not {depth}")));
+            }
+            let nodes = a.nodes.unwrap_or(fow_arena::DEFAULT_ANALYSIS_NODES);
+            Box::new(MyStockfishEvaluator::new(
+                depth,
+                (nodes > 0).then_some(nodes),
+            ))
+        }
+        Engine::Stockfish => {
+            if a.depth.is_some() {
+                return Err(input(
+                    "--depth is MyStockfish's; Stockfish searches --nodes N per position",
+                ));
+            }
+            let nodes = a.nodes.unwrap_or(fow_arena::DEFAULT_UCI_ANALYSIS_NODES);
+            if nodes == 0 {
+                return Err(input("--nodes must be at least 1 for Stockfish"));
+            }
+            Box::new(UciEvaluator::start(&a.stockfish, nodes, UCI_TIMEOUT).map_err(input)?)
+        }
+    };
+    let bar = ProgressBar::new(game.moves.len() as u64 + 1);
+    bar.set_style(
+        ProgressStyle::with_template("analysing {pos}/{len} positions {wide_bar} {eta}")
+            .expect("valid template"),
+    );
+    let analysis = analyze_game_with_progress(game, engine.as_mut(), &mut |done, _| {
+        bar.set_position(done as u64)
+    })
+    .map_err(|e| CliError::Failed(format!("{}: {e}", game.source)))?;
+    bar.finish_and_clear();
+    Ok((analysis.moves, analysis.engine))
 }
 
 /// `White` or `Black`.
@@ -201,8 +306,8 @@ pub fn move_facts(frame: &Frame) -> Vec<String> {
     ]
 }
 
-/// The analysis of one move in one line.
-pub fn analysis_text(m: &MoveAnalysis) -> String {
+/// The analysis of one move in one line; `best` is the engine's move as text.
+pub fn analysis_text(m: &MoveAnalysis, best: Option<&str>) -> String {
     let mover = if m.mover == "white" { "White" } else { "Black" };
     let mut s = format!(
         "analysis: {}, {mover}'s win chance {:.1}% -> {:.1}% (drop {:.1})",
@@ -211,8 +316,8 @@ pub fn analysis_text(m: &MoveAnalysis) -> String {
         m.win_after,
         m.drop
     );
-    if !m.best.is_empty() && m.best != m.uci {
-        s.push_str(&format!(", engine's move {}", m.best));
+    if let Some(best) = best {
+        s.push_str(&format!(", engine's move {best}"));
     }
     if m.king_left_capturable {
         s.push_str("; left its king capturable");
@@ -243,9 +348,10 @@ pub fn header(r: &Replay) -> Vec<String> {
                 .map_or("-".to_string(), |a| format!("{a:.1}%"))
         };
         lines.push(format!(
-            "accuracy: White {}, Black {}",
+            "accuracy: White {}, Black {} (analysis {})",
             acc(Color::White),
-            acc(Color::Black)
+            acc(Color::Black),
+            r.analysis_source
         ));
     }
     lines

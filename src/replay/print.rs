@@ -4,7 +4,7 @@ use std::io::Write;
 
 use fow_variants::board_diagram;
 
-use super::{analysis_text, header, move_facts, Replay};
+use super::{header, move_facts, Replay};
 use crate::error::CliError;
 
 /// Width of one board column, labels included.
@@ -25,8 +25,8 @@ pub fn render(r: &Replay, unicode: bool) -> String {
             out.push_str(line);
             out.push('\n');
         }
-        if let Some(a) = r.analysis_at(frame.ply) {
-            out.push_str(&analysis_text(a));
+        if let Some(line) = r.analysis_line(frame.ply) {
+            out.push_str(&line);
             out.push('\n');
         }
         let boards = [

@@ -13,7 +13,7 @@ use crossterm::{cursor, queue, terminal};
 use fow_variants::shakmaty::{File, Rank};
 use fow_variants::{piece_symbol, Bitboard, Board, Square};
 
-use super::{analysis_text, header, move_facts, Replay};
+use super::{header, move_facts, Replay};
 
 /// Why the viewer did not run to the end.
 pub enum Error {
@@ -182,8 +182,8 @@ impl Viewer<'_> {
         for f in &facts[1..] {
             lines.push(vec![plain(f.clone())]);
         }
-        match r.analysis_at(frame.ply) {
-            Some(a) => lines.push(vec![plain(analysis_text(a))]),
+        match r.analysis_line(frame.ply) {
+            Some(a) => lines.push(vec![plain(a)]),
             None if r.analysis.is_some() && frame.ply > 0 => {
                 lines.push(vec![plain("analysis: none for this move")])
             }
