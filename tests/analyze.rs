@@ -273,6 +273,20 @@ fn bad_input_is_one_clear_line() {
         ],
         "engine '/nonexistent/sf' not found",
     );
+    // A program that is not a UCI engine.
+    if Path::new("/bin/true").is_file() {
+        fails(
+            &[
+                "analyze",
+                p,
+                "--engine",
+                "stockfish",
+                "--stockfish",
+                "/bin/true",
+            ],
+            "true: the engine exited",
+        );
+    }
     fails(
         &["analyze", p, "--engine", "stockfish", "--depth", "3"],
         "--depth is MyStockfish's",

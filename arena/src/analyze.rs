@@ -38,6 +38,8 @@ pub const MATE_CP: f64 = 10_000.0;
 pub const DEFAULT_ANALYSIS_DEPTH: i32 = 4;
 /// The default node limit per position of [`MyStockfishEvaluator`].
 pub const DEFAULT_ANALYSIS_NODES: u64 = 200_000;
+/// How long [`UciEvaluator::start`] waits for `uciok` and for `readyok`.
+pub const UCI_STARTUP: Duration = Duration::from_secs(10);
 /// The default `go nodes` per position of [`UciEvaluator`] in `fow analyze`.
 pub const DEFAULT_UCI_ANALYSIS_NODES: u64 = 50_000;
 
@@ -184,10 +186,12 @@ pub fn write_analysis_csv(path: &Path, analysis: &GameAnalysis) -> Result<(), Ar
     w.flush().map_err(|e| io(&e))
 }
 
-/// Whether `color`'s king stands in `pos` and the other side, to move, can capture it.
+/// Whether the game goes on in `pos` (both kings stand) and the other side, to move, can
+/// capture `color`'s king.
 pub fn king_capturable(pos: &Position, color: Color, rules: &RuleSet) -> bool {
     pos.turn() != color
         && pos.has_king(color)
+        && pos.has_king(!color)
         && pos.legal_moves(rules).iter().any(Move::captures_king)
 }
 
@@ -312,7 +316,8 @@ pub struct UciEvaluator {
 
 impl UciEvaluator {
     /// Starts `program` (a path, or a name looked for on `PATH` and in `/usr/games`)
-    /// and waits for `uciok` and `readyok`. `timeout` bounds each wait.
+    /// and waits for `uciok` and `readyok` (at most [`UCI_STARTUP`] each). `timeout`
+    /// bounds the wait for each position's `bestmove`.
     pub fn start(program: &str, nodes: u64, timeout: Duration) -> Result<UciEvaluator, String> {
         let path = find_engine(program)
             .ok_or_else(|| format!("engine '{program}' not found (on PATH or in /usr/games)"))?;
@@ -349,7 +354,7 @@ impl UciEvaluator {
         };
         e.send("uci")?;
         let mut id = None;
-        e.wait_for(|l| {
+        e.wait_for("uciok (is it a UCI engine?)", UCI_STARTUP, |l| {
             if let Some(n) = l.strip_prefix("id name ") {
                 id = Some(n.trim().to_string());
             }
@@ -359,7 +364,7 @@ impl UciEvaluator {
             e.name = id;
         }
         e.send("isready")?;
-        e.wait_for(|l| l.trim() == "readyok")?;
+        e.wait_for("readyok", UCI_STARTUP, |l| l.trim() == "readyok")?;
         Ok(e)
     }
 
@@ -370,9 +375,15 @@ impl UciEvaluator {
             .map_err(|e| format!("{}: cannot write to the engine: {e}", self.name))
     }
 
-    /// Reads lines until `done` accepts one (which is returned).
-    fn wait_for(&mut self, mut done: impl FnMut(&str) -> bool) -> Result<String, String> {
-        let deadline = Instant::now() + self.timeout;
+    /// Reads lines until `done` accepts one (which is returned), for at most `timeout`;
+    /// `what` names the awaited line in the error.
+    fn wait_for(
+        &mut self,
+        what: &str,
+        timeout: Duration,
+        mut done: impl FnMut(&str) -> bool,
+    ) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
@@ -380,9 +391,9 @@ impl UciEvaluator {
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(format!(
-                        "{}: no answer within {} ms",
+                        "{}: no {what} within {} ms",
                         self.name,
-                        self.timeout.as_millis()
+                        timeout.as_millis()
                     ))
                 }
                 Err(RecvTimeoutError::Disconnected) => {
@@ -476,7 +487,7 @@ impl Evaluator for UciEvaluator {
         self.send(&format!("position fen {fen}"))?;
         self.send(&format!("go nodes {}", self.nodes))?;
         let mut score = None;
-        let bestmove = self.wait_for(|l| {
+        let bestmove = self.wait_for("bestmove", self.timeout, |l| {
             if let Some(s) = info_score(l) {
                 score = Some(s);
             }
@@ -549,6 +560,30 @@ mod tests {
         );
         assert_eq!(info_score("info string hello"), None);
         assert_eq!(info_score("bestmove e2e4"), None);
+    }
+
+    #[test]
+    fn a_king_capture_ends_the_game_even_with_the_winner_s_king_attacked() {
+        let rules = RuleSet::thesis();
+        // Black's rook attacks White's king on e1, but White takes Black's king first.
+        let mut pos: Position = "4k3/p7/8/8/8/8/8/Q3K2r w - - 0 1".parse().unwrap();
+        assert!(king_capturable(
+            &{
+                let mut p = pos.clone();
+                p.play(&p.parse_uci("a1a2", &rules).unwrap());
+                p
+            },
+            Color::White,
+            &rules
+        ));
+        pos.play(&pos.parse_uci("a1e5", &rules).unwrap());
+        let m = pos.parse_uci("a7a6", &rules).unwrap();
+        pos.play(&m);
+        pos.play(&pos.parse_uci("e5e8", &rules).unwrap());
+        assert!(!pos.has_king(Color::Black));
+        // The rook still attacks e1, but the game is over.
+        assert!(pos.legal_moves(&rules).iter().any(Move::captures_king));
+        assert!(!king_capturable(&pos, Color::White, &rules));
     }
 
     #[test]
