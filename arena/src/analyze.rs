@@ -39,7 +39,7 @@ pub const DEFAULT_ANALYSIS_DEPTH: i32 = 4;
 /// The default node limit per position of [`MyStockfishEvaluator`].
 pub const DEFAULT_ANALYSIS_NODES: u64 = 200_000;
 /// How long [`UciEvaluator::start`] waits for `uciok` and for `readyok`.
-pub const UCI_STARTUP: Duration = Duration::from_secs(10);
+const UCI_STARTUP: Duration = Duration::from_secs(10);
 /// The default `go nodes` per position of [`UciEvaluator`] in `fow analyze`.
 pub const DEFAULT_UCI_ANALYSIS_NODES: u64 = 50_000;
 
@@ -316,7 +316,7 @@ pub struct UciEvaluator {
 
 impl UciEvaluator {
     /// Starts `program` (a path, or a name looked for on `PATH` and in `/usr/games`)
-    /// and waits for `uciok` and `readyok` (at most [`UCI_STARTUP`] each). `timeout`
+    /// and waits for `uciok` and `readyok` (at most 10 s each). `timeout`
     /// bounds the wait for each position's `bestmove`.
     pub fn start(program: &str, nodes: u64, timeout: Duration) -> Result<UciEvaluator, String> {
         let path = find_engine(program)
