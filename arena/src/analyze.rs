@@ -370,9 +370,21 @@ impl UciEvaluator {
 
     fn send(&mut self, line: &str) -> Result<(), String> {
         let stdin = self.stdin.as_mut().ok_or("engine input closed")?;
-        writeln!(stdin, "{line}")
-            .and_then(|()| stdin.flush())
-            .map_err(|e| format!("{}: cannot write to the engine: {e}", self.name))
+        let written = writeln!(stdin, "{line}").and_then(|()| stdin.flush());
+        written.map_err(|e| self.gone(&format!("cannot write to the engine: {e}")))
+    }
+
+    /// The message for an engine that stopped talking: its exit status when it shows up
+    /// within 200 ms, else `otherwise`.
+    fn gone(&mut self, otherwise: &str) -> String {
+        let until = Instant::now() + Duration::from_millis(200);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return format!("{}: the engine exited ({status})", self.name),
+                Ok(None) if Instant::now() < until => thread::sleep(Duration::from_millis(5)),
+                _ => return format!("{}: {otherwise}", self.name),
+            }
+        }
     }
 
     /// Reads lines until `done` accepts one (which is returned), for at most `timeout`;
@@ -397,11 +409,7 @@ impl UciEvaluator {
                     ))
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    let status = self.child.try_wait().ok().flatten();
-                    return Err(match status {
-                        Some(s) => format!("{}: the engine exited ({s})", self.name),
-                        None => format!("{}: the engine closed its output", self.name),
-                    });
+                    return Err(self.gone("the engine closed its output"))
                 }
             }
         }
