@@ -89,7 +89,7 @@ fn csv_rows(dir: &Path, name: &str) -> Vec<HashMap<String, String>> {
 }
 
 #[test]
-fn preset_thesis_writes_the_comparison_and_repeats_exactly() {
+fn presets_write_the_comparison_and_repeat_exactly() {
     let tmp = tempfile::tempdir().unwrap();
     let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
     let out = preset("thesis", &a);
@@ -182,18 +182,19 @@ fn preset_thesis_writes_the_comparison_and_repeats_exactly() {
             "{f} differs after compare-thesis"
         );
     }
+
+    check_extended(&a, &tmp.path().join("ext"));
 }
 
-#[test]
-fn preset_thesis_extended_adds_the_thesis_parameters_and_keeps_the_games() {
-    let tmp = tempfile::tempdir().unwrap();
-    let (base, ext) = (tmp.path().join("base"), tmp.path().join("ext"));
-    let out = preset("thesis-extended", &ext);
+/// `--preset thesis-extended` into `ext`: the variant's row follows PositionaryEvaluator's,
+/// and the ten bots' games equal those of the plain preset's run in `base`.
+fn check_extended(base: &Path, ext: &Path) {
+    let out = preset("thesis-extended", ext);
     assert!(
         out.starts_with("11 players, 1 games per ordered pair, 110 games"),
         "{out}"
     );
-    let rows = csv_rows(&ext, "thesis-comparison.csv");
+    let rows = csv_rows(ext, "thesis-comparison.csv");
     let players: Vec<&str> = rows.iter().map(|r| r["player"].as_str()).collect();
     let variant = "PositionaryEvaluator:params=data/thesis/positionary_evaluator_params.json";
     let mut expected: Vec<&str> = THESIS_ORDER.to_vec();
@@ -201,11 +202,10 @@ fn preset_thesis_extended_adds_the_thesis_parameters_and_keeps_the_games() {
     assert_eq!(players, expected);
     assert_eq!(rows[6]["thesis_player"], "PositionaryEvaluator");
     assert_eq!(rows[6]["thesis_elo"], "992.05");
-    assert_eq!(csv_rows(&ext, "thesis-correlation.csv")[0]["players"], "10");
+    assert_eq!(csv_rows(ext, "thesis-correlation.csv")[0]["players"], "10");
 
     // A game's seed depends on its players and round only: the ten bots' games are those
     // of the plain preset.
-    preset("thesis", &base);
     let key = |g: &fow_arena::GameRow| (g.white.clone(), g.black.clone(), g.round);
     let ten: HashMap<_, _> = read_games(&base.join("games.csv"))
         .unwrap()
