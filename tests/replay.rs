@@ -409,17 +409,18 @@ impl Tmux {
             .into_owned()
     }
 
-    /// Waits until the screen shows `text` (20 s at most) and returns the screen.
-    fn wait_for(&self, text: &str) -> String {
+    /// Waits until the screen shows every one of `texts` (20 s at most) and returns it.
+    /// Callers include the key help, the last line drawn, so the screen is complete.
+    fn wait_for(&self, texts: &[&str]) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
-            if s.contains(text) {
+            if texts.iter().all(|t| s.contains(t)) {
                 return s;
             }
             assert!(
                 start.elapsed() < Duration::from_secs(20),
-                "no '{text}' on:\n{s}"
+                "not all of {texts:?} on:\n{s}"
             );
             std::thread::sleep(Duration::from_millis(100));
         }
@@ -465,20 +466,32 @@ fn interactive_viewer_steps_with_keys_and_quits_cleanly() {
         &command,
     ]);
     assert!(started.status.success(), "{started:?}");
-    let s = tmux.wait_for("ply 0/36: start position");
-    assert!(s.contains("q/Esc quit"), "key help shown:\n{s}");
-    assert!(s.contains("true board") && s.contains("White sees") && s.contains("Black sees"));
+    // The key help is the last line drawn: waiting for it too means a whole screen.
+    const HELP: &str = "q/Esc quit";
+    let s = tmux.wait_for(&["ply 0/36: start position", HELP]);
+    assert!(
+        s.contains("true board") && s.contains("White sees") && s.contains("Black sees"),
+        "{s}"
+    );
+    // Rank 8 at the start: Black's pieces, fog for White, seen by Black.
+    assert!(
+        s.contains("8 r n b q k b n r     8 ????????????????    8 r n b q k b n r"),
+        "{s}"
+    );
     tmux.keys(&["Right", "l", "Space"]);
-    tmux.wait_for("ply 3/36: 2. e4 (e2e4), no capture");
+    tmux.wait_for(&["ply 3/36: 2. e4 (e2e4), no capture", HELP]);
     tmux.keys(&["Left"]);
-    tmux.wait_for("ply 2/36: 1... e6 (e7e6)");
+    tmux.wait_for(&["ply 2/36: 1... e6 (e7e6)", HELP]);
     tmux.keys(&["End"]);
-    let s = tmux.wait_for("ply 36/36: 18... Nxb4 (c6b4), captures White's queen on b4");
-    assert!(s.contains("end: 0-1, Black wins (White resigned"), "{s}");
+    tmux.wait_for(&[
+        "ply 36/36: 18... Nxb4 (c6b4), captures White's queen on b4",
+        "end: 0-1, Black wins (White resigned",
+        HELP,
+    ]);
     tmux.keys(&["g"]);
-    tmux.wait_for("ply 0/36");
+    tmux.wait_for(&["ply 0/36", HELP]);
     tmux.keys(&["G", "h"]);
-    tmux.wait_for("ply 35/36");
+    tmux.wait_for(&["ply 35/36", HELP]);
     tmux.keys(&["q"]);
     let start = Instant::now();
     while !rc.exists() {
