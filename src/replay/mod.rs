@@ -1,8 +1,8 @@
 //! `fow replay`: a saved game step by step, with the true board and what each side saw.
 //!
 //! Three ways to look: an interactive terminal viewer ([`terminal`]), every position
-//! printed ([`print`](mod@print), also what runs when standard output is not a terminal), and one
-//! self-contained HTML file ([`html`]).
+//! printed ([`print`](mod@print), also what runs when standard output is not a
+//! terminal), and one self-contained HTML file ([`html`]).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
