@@ -15,7 +15,8 @@ use crate::inputs::{pgn_files, tournament_rules};
 /// One example per decision of a selected side: what that side saw (its view now and
 /// after its previous move) and the move it played, with the game's result. Inputs are
 /// `games.csv` files of tournaments (rules from the `tournament.json` beside each) and
-/// PGN files or folders of them (rules `chesscom` unless --rules says otherwise). The
+/// PGN files or folders of them (rules: --rules, else a game's `Rules` tag as `fow export`
+/// writes it, else `chesscom`). The
 /// output is a compact binary file (see `fow_players::nn::dataset`); the same inputs
 /// give the same file.
 #[derive(clap::Args, Debug)]
@@ -120,7 +121,6 @@ pub fn run(a: Args) -> Result<(), CliError> {
                     .map_err(|e| input(format!("{}: {e}", file.display())))?;
                 let pgn = read_pgn(&text)
                     .map_err(|e| input(format!("{}:{}: {}", file.display(), e.line, e.message)))?;
-                check_rules(pgn_rules, &file)?;
                 for g in &pgn {
                     games += 1;
                     let name = |tag: &str| g.tag(tag).unwrap_or("").to_string();
@@ -133,10 +133,16 @@ pub fn run(a: Args) -> Result<(), CliError> {
                     }
                     let bad =
                         |line: usize, m: String| input(format!("{}:{line}: {m}", file.display()));
-                    let replay = g.replay(&pgn_rules).map_err(|e| bad(e.line, e.message))?;
+                    // --rules wins; else the game's own Rules tag (fow's PGN), else chesscom.
+                    let rules = match a.rules {
+                        Some(_) => pgn_rules,
+                        None => fow_arena::pgn_rules(g, &pgn_rules).map_err(|m| bad(g.line, m))?,
+                    };
+                    check_rules(rules, &file)?;
+                    let replay = g.replay(&rules).map_err(|e| bad(e.line, e.message))?;
                     let start = g.start_position().map_err(|e| bad(e.line, e.message))?;
                     let winner = g.result.and_then(|r| r.winner());
-                    let ex = game_examples(&start, &replay.moves, &pgn_rules, winner, |c| {
+                    let ex = game_examples(&start, &replay.moves, &rules, winner, |c| {
                         if c == Color::White {
                             w
                         } else {

@@ -28,11 +28,13 @@ use crate::inputs::{pgn_files, tournament_rules};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// `games.csv` files written by `fow tournament`, `.pgn` files, or folders of `.pgn`
-    /// files (moves in long algebraic notation, as chess.com exports fog-of-war games).
+    /// files (moves in SAN or long algebraic notation, as `fow export` and chess.com write
+    /// fog-of-war games).
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
-    /// Rule preset to replay the games under (default: chesscom for PGN; for a games.csv
-    /// the rules in the tournament.json beside it, else thesis).
+    /// Rule preset to replay the games under (default: for PGN a game's `Rules` tag as `fow
+    /// export` writes it, else chesscom; for a games.csv the rules in the tournament.json
+    /// beside it, else thesis).
     #[arg(long, value_name = "PRESET")]
     pub rules: Option<String>,
     /// Leave out the positions 1..N plies after each capture (0 keeps every position).
@@ -91,18 +93,29 @@ fn preset(name: &str) -> Result<RuleSet, CliError> {
     name.parse().map_err(input)
 }
 
+/// Adds the samples of a PGN file's games, each replayed under `forced`, else its own
+/// `Rules` tag (fow's PGN), else chesscom; returns the rules met, in order of first use.
 fn add_pgn(
     path: &Path,
-    rules: &RuleSet,
+    forced: Option<RuleSet>,
     opts: &MaterialOptions,
     acc: &mut Gathered,
-) -> Result<(), CliError> {
+) -> Result<Vec<RuleSet>, CliError> {
+    let mut met = Vec::new();
     let text =
         std::fs::read_to_string(path).map_err(|e| input(format!("{}: {e}", path.display())))?;
     let games = read_pgn(&text)
         .map_err(|e| input(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
     for g in &games {
-        let samples = pgn_samples(g, rules, opts).map_err(|e| {
+        let rules = match forced {
+            Some(r) => r,
+            None => fow_arena::pgn_rules(g, &RuleSet::chesscom())
+                .map_err(|m| input(format!("{}:{}: {m}", path.display(), g.line)))?,
+        };
+        if !met.contains(&rules) {
+            met.push(rules);
+        }
+        let samples = pgn_samples(g, &rules, opts).map_err(|e| {
             input(format!(
                 "{}:{}: {} (rules {rules})",
                 path.display(),
@@ -112,7 +125,7 @@ fn add_pgn(
         })?;
         acc.add(samples);
     }
-    Ok(())
+    Ok(met)
 }
 
 fn add_games_csv(
@@ -161,21 +174,28 @@ pub fn run(a: Args) -> Result<(), CliError> {
         }
         let is_pgn = path.is_dir() || path.extension().is_some_and(|x| x == "pgn");
         let rules = if is_pgn {
-            let rules = forced.unwrap_or_else(RuleSet::chesscom);
+            let mut met: Vec<RuleSet> = Vec::new();
             for file in pgn_files(path)? {
-                add_pgn(&file, &rules, &opts, &mut acc)?;
+                for r in add_pgn(&file, forced, &opts, &mut acc)? {
+                    if !met.contains(&r) {
+                        met.push(r);
+                    }
+                }
             }
-            rules
+            met.iter()
+                .map(|r| r.to_string())
+                .collect::<Vec<_>>()
+                .join(" + ")
         } else {
             let rules = match forced {
                 Some(r) => r,
                 None => tournament_rules(path)?,
             };
             add_games_csv(path, &rules, &opts, &mut acc)?;
-            rules
+            rules.to_string()
         };
         println!("{}: rules {rules}", path.display());
-        rules_used.push(rules.to_string());
+        rules_used.push(rules);
     }
     let fit = fit_logistic(
         &acc.features,
