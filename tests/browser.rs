@@ -326,3 +326,30 @@ fn chromium_shows_the_game_steps_and_views() {
         analysis.text
     );
 }
+
+/// A tournament game's 64-bit seed shows exactly (it is larger than JavaScript's exact
+/// integers, so the page must carry it as text).
+#[test]
+fn chromium_shows_a_tournament_seed_exactly() {
+    let Some(chromium) = chromium() else {
+        eprintln!("skipped: chromium is not installed (scripts/install-chromium.sh installs it)");
+        return;
+    };
+    let (dir, rows) = tournament("RandomMove,CaptureKing", 1, "1");
+    let row = rows
+        .iter()
+        .find(|r| r.seed > 1 << 53)
+        .expect("a seed above 2^53");
+    let page = dir.path().join("game.html");
+    ok(&[
+        "replay",
+        dir.path().to_str().unwrap(),
+        "--game",
+        &row.id.to_string(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    let d = dom(&chromium, &page, "ply=1");
+    let meta = by_id(&d, "meta").text;
+    assert!(meta.contains(&format!("seed {} ", row.seed)), "{meta}");
+}

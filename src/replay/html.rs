@@ -140,7 +140,8 @@ fn game_json(r: &Replay) -> Value {
         "white": g.white,
         "black": g.black,
         "rules": g.rules.to_string(),
-        "seed": g.seed,
+        // As text: a u64 seed does not fit a JavaScript number (2^53) exactly.
+        "seed": g.seed.map(|s| s.to_string()),
         "result": g.result.map(|r| r.to_string()),
         "outcome": fow_arena::outcome_text(g),
         "frames": frames,
