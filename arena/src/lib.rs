@@ -37,10 +37,10 @@ pub use analyze::{
     DEFAULT_ANALYSIS_DEPTH, DEFAULT_ANALYSIS_NODES, DEFAULT_UCI_ANALYSIS_NODES, MATE_CP,
 };
 pub use error::ArenaError;
+pub use files::{read_games, read_rows, GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
 pub use human::{
     describe_changes, save_game_folder, view_diagram, HumanPlayer, HumanStop, HUMAN_HELP,
 };
-pub use files::{read_games, read_rows, GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
 pub use material::{
     game_samples, material_balance, pgn_samples, row_samples, Draws, MaterialOptions,
     MaterialSample, MATERIAL_NAMES, MATERIAL_ROLES,
@@ -49,7 +49,7 @@ pub use play::{play_game, GameOptions};
 pub use record::{GameRecord, GameResult, Reason};
 pub use replay::{outcome_text, read_analysis, replay_frames, Frame, Played};
 pub use saved::{
-    import_games, load_game, load_games, load_games_lenient, pgn_rules, rules_beside,
-    ImportReport, SavedGame, DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG, VARIANT,
+    import_games, load_game, load_games, load_games_lenient, pgn_rules, rules_beside, ImportReport,
+    SavedGame, DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG, VARIANT,
 };
 pub use tournament::{Pairing, Tournament, TournamentConfig, TournamentReport, LOGS_DIR};
