@@ -75,42 +75,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
         )));
     }
     let game = load_game(&a.file, a.game, &default_rules)?;
-    let mut engine: Box<dyn Evaluator> = match a.engine {
-        Engine::Mystockfish => {
-            let nodes = a.nodes.unwrap_or(fow_arena::DEFAULT_ANALYSIS_NODES);
-            let depth = a.depth.unwrap_or(fow_arena::DEFAULT_ANALYSIS_DEPTH);
-            if !(1..=20).contains(&depth) {
-                return Err(input(format!("--depth must be 1 to 20, not {depth}")));
-            }
-            Box::new(MyStockfishEvaluator::new(
-                depth,
-                (nodes > 0).then_some(nodes),
-            ))
-        }
-        Engine::Stockfish => {
-            if a.depth.is_some() {
-                return Err(input(
-                    "--depth is MyStockfish's; Stockfish searches --nodes N per position",
-                ));
-            }
-            let nodes = a.nodes.unwrap_or(fow_arena::DEFAULT_UCI_ANALYSIS_NODES);
-            if nodes == 0 {
-                return Err(input("--nodes must be at least 1 for Stockfish"));
-            }
-            Box::new(UciEvaluator::start(&a.stockfish, nodes, UCI_TIMEOUT).map_err(input)?)
-        }
-    };
-    let bar = ProgressBar::new(game.moves.len() as u64 + 1);
-    bar.set_style(
-        ProgressStyle::with_template("analysing {pos}/{len} positions {wide_bar} {eta}")
-            .expect("valid template"),
-    );
     let started = Instant::now();
-    let analysis = analyze_game_with_progress(&game, engine.as_mut(), &mut |done, _| {
-        bar.set_position(done as u64)
-    })
-    .map_err(|e| CliError::Failed(format!("{}: {e}", game.source)))?;
-    bar.finish_and_clear();
+    let analysis = analyse(&game, a.engine, a.depth, a.nodes, &a.stockfish)?;
     let elapsed = started.elapsed();
     print!("{}", report(&game, &analysis));
     if let Some(path) = &a.csv {
@@ -124,6 +90,54 @@ pub fn run(a: Args) -> Result<(), CliError> {
         analysis.engine
     );
     Ok(())
+}
+
+/// Analyses `game` with `engine` (`depth`, `nodes` and the Stockfish program as `fow
+/// analyze` takes them, defaults where `None`), with a progress bar on a terminal. `fow
+/// analyze` and `fow replay --analyze` both run this.
+pub fn analyse(
+    game: &SavedGame,
+    engine: Engine,
+    depth: Option<i32>,
+    nodes: Option<u64>,
+    stockfish: &str,
+) -> Result<GameAnalysis, CliError> {
+    let mut engine: Box<dyn Evaluator> = match engine {
+        Engine::Mystockfish => {
+            let nodes = nodes.unwrap_or(fow_arena::DEFAULT_ANALYSIS_NODES);
+            let depth = depth.unwrap_or(fow_arena::DEFAULT_ANALYSIS_DEPTH);
+            if !(1..=20).contains(&depth) {
+                return Err(input(format!("--depth must be 1 to 20, not {depth}")));
+            }
+            Box::new(MyStockfishEvaluator::new(
+                depth,
+                (nodes > 0).then_some(nodes),
+            ))
+        }
+        Engine::Stockfish => {
+            if depth.is_some() {
+                return Err(input(
+                    "--depth is MyStockfish's; Stockfish searches --nodes N per position",
+                ));
+            }
+            let nodes = nodes.unwrap_or(fow_arena::DEFAULT_UCI_ANALYSIS_NODES);
+            if nodes == 0 {
+                return Err(input("--nodes must be at least 1 for Stockfish"));
+            }
+            Box::new(UciEvaluator::start(stockfish, nodes, UCI_TIMEOUT).map_err(input)?)
+        }
+    };
+    let bar = ProgressBar::new(game.moves.len() as u64 + 1);
+    bar.set_style(
+        ProgressStyle::with_template("analysing {pos}/{len} positions {wide_bar} {eta}")
+            .expect("valid template"),
+    );
+    let analysis = analyze_game_with_progress(game, engine.as_mut(), &mut |done, _| {
+        bar.set_position(done as u64)
+    })
+    .map_err(|e| CliError::Failed(format!("{}: {e}", game.source)))?;
+    bar.finish_and_clear();
+    Ok(analysis)
 }
 
 /// A value in pawns from White's side, or `#+N` / `#-N` for a king capture N plies ahead.

@@ -3,7 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use fow_arena::CONFIG_FILE;
 use fow_variants::RuleSet;
 
 use crate::error::{input, CliError};
@@ -35,18 +34,5 @@ pub fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, CliError> {
 
 /// The rules of a `games.csv`: those of the `tournament.json` beside it, else thesis.
 pub fn tournament_rules(games_csv: &Path) -> Result<RuleSet, CliError> {
-    let cfg = games_csv
-        .parent()
-        .unwrap_or(Path::new("."))
-        .join(CONFIG_FILE);
-    let Ok(text) = std::fs::read_to_string(&cfg) else {
-        return Ok(RuleSet::thesis());
-    };
-    let bad = |line: usize, m: String| input(format!("{}:{line}: {m}", cfg.display()));
-    let json: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| bad(e.line(), e.to_string()))?;
-    let rules = json
-        .get("rules")
-        .ok_or_else(|| bad(1, "no \"rules\"".into()))?;
-    serde_json::from_value(rules.clone()).map_err(|e| bad(1, format!("rules: {e}")))
+    Ok(fow_arena::rules_beside(games_csv)?)
 }

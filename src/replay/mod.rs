@@ -6,17 +6,12 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::time::Duration;
 
-use fow_arena::{
-    analyze_game_with_progress, load_game, read_analysis, replay_frames, Evaluator, Frame,
-    MoveAnalysis, MyStockfishEvaluator, SavedGame, UciEvaluator,
-};
+use fow_arena::{load_game, read_analysis, replay_frames, Frame, MoveAnalysis, SavedGame};
 use fow_variants::{Color, Piece, Role};
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::analyze::Engine;
-use crate::error::{input, CliError};
+use crate::error::CliError;
 use crate::rules_args::RulesArgs;
 
 mod html;
@@ -193,48 +188,11 @@ pub fn run(a: Args) -> Result<(), CliError> {
     }
 }
 
-/// Seconds Stockfish may take to start or to answer one position.
-const UCI_TIMEOUT: Duration = Duration::from_secs(120);
-
-/// `--analyze`: the game analysed by the chosen engine (with a progress bar on a
-/// terminal), with `fow analyze`'s defaults.
+/// `--analyze`: the game analysed as `fow analyze` does (same engines and defaults).
 /// Returns the records and the engine in words.
 fn analyze(a: &Args, game: &SavedGame) -> Result<(Vec<MoveAnalysis>, String), CliError> {
-    let mut engine: Box<dyn Evaluator> = match a.engine.unwrap_or(Engine::Mystockfish) {
-        Engine::Mystockfish => {
-            let depth = a.depth.unwrap_or(fow_arena::DEFAULT_ANALYSIS_DEPTH);
-            if !(1..=20).contains(&depth) {
-                return Err(input(format!("--depth must be 1 to 20, not {depth}")));
-            }
-            let nodes = a.nodes.unwrap_or(fow_arena::DEFAULT_ANALYSIS_NODES);
-            Box::new(MyStockfishEvaluator::new(
-                depth,
-                (nodes > 0).then_some(nodes),
-            ))
-        }
-        Engine::Stockfish => {
-            if a.depth.is_some() {
-                return Err(input(
-                    "--depth is MyStockfish's; Stockfish searches --nodes N per position",
-                ));
-            }
-            let nodes = a.nodes.unwrap_or(fow_arena::DEFAULT_UCI_ANALYSIS_NODES);
-            if nodes == 0 {
-                return Err(input("--nodes must be at least 1 for Stockfish"));
-            }
-            Box::new(UciEvaluator::start(&a.stockfish, nodes, UCI_TIMEOUT).map_err(input)?)
-        }
-    };
-    let bar = ProgressBar::new(game.moves.len() as u64 + 1);
-    bar.set_style(
-        ProgressStyle::with_template("analysing {pos}/{len} positions {wide_bar} {eta}")
-            .expect("valid template"),
-    );
-    let analysis = analyze_game_with_progress(game, engine.as_mut(), &mut |done, _| {
-        bar.set_position(done as u64)
-    })
-    .map_err(|e| CliError::Failed(format!("{}: {e}", game.source)))?;
-    bar.finish_and_clear();
+    let engine = a.engine.unwrap_or(Engine::Mystockfish);
+    let analysis = crate::analyze::analyse(game, engine, a.depth, a.nodes, &a.stockfish)?;
     Ok((analysis.moves, analysis.engine))
 }
 
