@@ -17,22 +17,8 @@ if path=$(find_chromium); then
     exit 0
 fi
 
-if [ "$(id -u)" -eq 0 ]; then
-    sudo=()
-elif command -v sudo >/dev/null 2>&1; then
-    sudo=(sudo -n)
-else
-    echo "install-chromium: need root or sudo for apt-get install chromium" >&2
-    exit 1
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-# A stale package list may name a version the mirror no longer has: update then retry.
-if ! apt-cache policy chromium 2>/dev/null | grep -q 'Candidate: [0-9]' \
-    || ! "${sudo[@]}" apt-get install -y -q --no-install-recommends chromium >&2; then
-    "${sudo[@]}" apt-get update -q >&2
-    "${sudo[@]}" apt-get install -y -q --no-install-recommends chromium >&2
-fi
+source "$(dirname "$0")/apt-install.sh"
+apt_install install-chromium chromium --no-install-recommends
 
 if path=$(find_chromium); then
     echo "$path"

@@ -15,20 +15,8 @@ if path=$(find_stockfish); then
     exit 0
 fi
 
-if [ "$(id -u)" -eq 0 ]; then
-    sudo=()
-elif command -v sudo >/dev/null 2>&1; then
-    sudo=(sudo -n)
-else
-    echo "install-stockfish: need root or sudo for apt-get install stockfish" >&2
-    exit 1
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-if ! "${sudo[@]}" apt-get install -y -q stockfish >&2; then
-    "${sudo[@]}" apt-get update -q >&2
-    "${sudo[@]}" apt-get install -y -q stockfish >&2
-fi
+source "$(dirname "$0")/apt-install.sh"
+apt_install install-stockfish stockfish
 
 if path=$(find_stockfish); then
     echo "$path"
