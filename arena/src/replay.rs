@@ -6,8 +6,7 @@
 //! ```
 //! use fow_arena::{replay_frames, load_game};
 //! use fow_variants::RuleSet;
-//! # let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/chesscom-fow");
-//! # if dir.is_dir() {
+//! # let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/chesscom-fow");
 //! let game = load_game(&dir, Some(1), &RuleSet::thesis()).unwrap();
 //! let frames = replay_frames(&game);
 //! assert_eq!(frames.len(), game.moves.len() + 1);
@@ -15,7 +14,6 @@
 //! let first = frames[1].played.as_ref().unwrap();
 //! assert_eq!((first.uci.as_str(), first.san.as_str()), ("d2d4", "d4"));
 //! assert_eq!(first.numbered(), "1. d4");
-//! # }
 //! ```
 
 use std::path::Path;
