@@ -8,7 +8,7 @@ use fow_arena::{
     play_game, save_game_folder, GameOptions, GameRecord, HumanPlayer, Reason, GAMES_FILE,
 };
 use fow_players::PlayerSpec;
-use fow_variants::{board_diagram, Color, Position};
+use fow_variants::{board_diagram, side_name, Color, Position};
 
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
@@ -101,7 +101,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let unicode = !a.ascii;
     println!(
         "You play {} against {bot_name} (rules {rules}, seed {seed}).",
-        color_name(color)
+        side_name(color)
     );
     println!(
         "You see your pieces and the squares they can reach; {} is fog. Type help for help.",
@@ -141,7 +141,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     };
     if let Some(stop) = human.stopped() {
         rec.reason = Reason::Resignation;
-        rec.detail = format!("{} {stop}", color_name(color));
+        rec.detail = format!("{} {stop}", side_name(color));
     }
     save_game_folder(&dir, &rec)?;
     print!("{}", summary(&rec, color, unicode));
@@ -153,13 +153,6 @@ pub fn run(a: Args) -> Result<(), CliError> {
     std::io::stdout()
         .flush()
         .map_err(|e| CliError::Failed(e.to_string()))
-}
-
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
 }
 
 /// The end of the game: result, every move and the true board.

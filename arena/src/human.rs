@@ -10,7 +10,8 @@ use std::path::Path;
 use fow_players::{Budget, Player, PlayerError, PlayerErrorKind};
 use fow_variants::shakmaty::{File, Rank};
 use fow_variants::{
-    parse_move_among, san_among, Color, FogView, Move, Observation, Piece, Role, RuleSet, Square,
+    parse_move_among, role_name, san_among, side_name, Color, FogView, Move, Observation, Piece,
+    RuleSet, Square,
 };
 
 use crate::error::ArenaError;
@@ -102,7 +103,7 @@ impl HumanPlayer {
         self.stopped = Some(how);
         Err(PlayerError {
             kind: PlayerErrorKind::Other,
-            message: format!("{} {how}", color_name(self.color)),
+            message: format!("{} {how}", side_name(self.color)),
         })
     }
 
@@ -114,7 +115,7 @@ impl HumanPlayer {
         writeln!(
             out,
             "Move {number}, {} to play.",
-            color_name(obs.color()).to_lowercase()
+            side_name(obs.color()).to_lowercase()
         )?;
         match (&self.last_move, obs.previous()) {
             (Some(m), Some(prev)) => {
@@ -123,7 +124,7 @@ impl HumanPlayer {
                     writeln!(out, "  {line}")?;
                 }
             }
-            _ if obs.ply() > 0 => writeln!(out, "{} has moved.", color_name(!obs.color()))?,
+            _ if obs.ply() > 0 => writeln!(out, "{} has moved.", side_name(!obs.color()))?,
             _ => {}
         }
         write!(out, "{}", view_diagram(obs.view(), self.unicode))?;
@@ -146,7 +147,7 @@ impl HumanPlayer {
     fn turn(&mut self, obs: &Observation) -> std::io::Result<Result<Move, PlayerError>> {
         self.show_turn(obs)?;
         loop {
-            write!(self.output, "{}> ", color_name(obs.color()).to_lowercase())?;
+            write!(self.output, "{}> ", side_name(obs.color()).to_lowercase())?;
             self.output.flush()?;
             let line = match self.read_line() {
                 None => {
@@ -224,28 +225,10 @@ impl Player for HumanPlayer {
     }
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-fn role_name(r: Role) -> &'static str {
-    match r {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
 fn piece_name(p: Piece) -> String {
     format!(
         "{} {}",
-        color_name(p.color).to_lowercase(),
+        side_name(p.color).to_lowercase(),
         role_name(p.role)
     )
 }

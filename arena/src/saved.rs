@@ -234,8 +234,13 @@ fn config(path: &Path, message: String) -> ArenaError {
     ArenaError::Config(format!("{}: {message}", path.display()))
 }
 
-/// The `.pgn` files of a folder, sorted.
-fn pgn_files(dir: &Path) -> Result<Vec<PathBuf>, ArenaError> {
+/// The PGN files `path` names: itself if it is not a folder, else the `.pgn` files in it,
+/// sorted (an error if there are none).
+pub fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, ArenaError> {
+    if !path.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let dir = path;
     let io = |e: std::io::Error| ArenaError::Io {
         path: dir.to_path_buf(),
         message: e.to_string(),
@@ -251,7 +256,7 @@ fn pgn_files(dir: &Path) -> Result<Vec<PathBuf>, ArenaError> {
     if files.is_empty() {
         return Err(config(
             dir,
-            "neither games.csv nor .pgn files in the folder".into(),
+            "no .pgn files (and no games.csv) in the folder".into(),
         ));
     }
     Ok(files)

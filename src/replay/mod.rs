@@ -8,7 +8,8 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use fow_arena::{load_game, read_analysis, replay_frames, Frame, MoveAnalysis, SavedGame};
-use fow_variants::{Color, Piece, Role};
+use fow_variants::{role_name, side_name};
+use fow_variants::{Color, Piece};
 
 use crate::analyze::Engine;
 use crate::error::CliError;
@@ -194,26 +195,6 @@ fn analyze(a: &Args, game: &SavedGame) -> Result<(Vec<MoveAnalysis>, String), Cl
     let engine = a.engine.unwrap_or(Engine::Mystockfish);
     let analysis = crate::analyze::analyse(game, engine, a.depth, a.nodes, &a.stockfish)?;
     Ok((analysis.moves, analysis.engine))
-}
-
-/// `White` or `Black`.
-pub fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-/// `pawn`, `knight`, ...
-pub fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
 }
 
 /// `Black's pawn on d5`.

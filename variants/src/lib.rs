@@ -53,7 +53,7 @@ pub use pgn::{read_pgn, read_pgn_games, PgnError, PgnGame, PgnReplay, PgnResult,
 pub use position::{apply_move, Position};
 pub use rules::{Castling, Promotion, RuleSet};
 pub use san::{parse_move_among, parse_san_among, san_among};
-pub use view::{board_diagram, piece_symbol, FogView};
+pub use view::{board_diagram, piece_symbol, role_name, side_name, FogView};
 
 /// shakmaty, re-exported so that users name the same types.
 pub use shakmaty;

@@ -318,6 +318,23 @@ pub fn piece_symbol(p: Piece) -> char {
     }
 }
 
+/// `White` or `Black`, for messages and reports.
+pub fn side_name(color: Color) -> &'static str {
+    color.fold_wb("White", "Black")
+}
+
+/// `pawn`, `knight`, `bishop`, `rook`, `queen` or `king`, for messages and reports.
+pub fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
 impl fmt::Display for FogView {
     /// Writes fog-FEN: `board side castling ep`, e.g.
     /// `????????/????????/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQ -`.
