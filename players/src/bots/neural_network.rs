@@ -200,10 +200,6 @@ impl Player for NeuralNetworkPlayer {
     }
 }
 
-/// The seed of the shipped untrained placeholder network.
-#[cfg(test)]
-const PLACEHOLDER_SEED: u64 = 2023;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,36 +220,16 @@ mod tests {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("params")
     }
 
-    /// Writes the untrained placeholder `params/nn-default.*`. Run by hand only:
-    /// `cargo test -p fow-players write_placeholder -- --ignored`.
+    /// The shipped network is the trained one (`results/nn-training/`): the thesis's
+    /// architecture, and not a network of random weights.
     #[test]
-    #[ignore]
-    fn write_placeholder() {
-        let net = Network::random(Architecture::thesis(), PLACEHOLDER_SEED).unwrap();
-        net.save_safetensors(&params_dir().join("nn-default.safetensors"))
-            .unwrap();
-        let json = format!(
-            "{{\n  \"inputs\": 896,\n  \"previous\": false,\n  \"hidden\": [64, 64],\n  \
-             \"outputs\": 128,\n  \"note\": \"untrained placeholder\",\n  \
-             \"placeholder\": \"Network::random(Architecture::thesis(), {PLACEHOLDER_SEED}); \
-             the trainer's nn-default.safetensors and nn-default.json replace both files\"\n}}\n"
-        );
-        assert_eq!(
-            Architecture::from_json(&json).unwrap(),
-            Architecture::thesis()
-        );
-        std::fs::write(params_dir().join("nn-default.json"), json).unwrap();
-    }
-
-    #[test]
-    fn shipped_network_loads_and_a_placeholder_says_so() {
+    fn shipped_network_is_the_trained_one() {
         let net = NeuralNetworkPlayer::default_network();
-        assert_eq!(net.architecture().outputs, 128);
+        assert_eq!(net.architecture(), &Architecture::thesis());
+        let random = Network::random(Architecture::thesis(), 2023).unwrap();
+        assert_ne!(random.to_safetensors().unwrap(), DEFAULT_WEIGHTS);
         let json: serde_json::Value = serde_json::from_str(DEFAULT_JSON).unwrap();
-        if json["note"] == "untrained placeholder" {
-            let placeholder = Network::random(Architecture::thesis(), PLACEHOLDER_SEED).unwrap();
-            assert_eq!(placeholder.to_safetensors().unwrap(), DEFAULT_WEIGHTS);
-        }
+        assert!(json.get("note").is_none(), "{json}");
     }
 
     /// A network that ignores its input: all weights 0, the last bias prefers origin
