@@ -15,8 +15,7 @@ use crate::nn::{Activations, Network, NetworkError};
 use crate::player::{Budget, Player, PlayerError};
 use crate::spec::{PlayerSpec, SpecError};
 
-/// The shipped weights (see `players/params/nn-default.json`: its `"note"` says whether
-/// they are trained or a placeholder).
+/// The shipped weights: trained on PossibleBoardList's decisions (`results/nn-training/`).
 static DEFAULT_WEIGHTS: &[u8] = include_bytes!("../../params/nn-default.safetensors");
 /// The shipped architecture, beside the weights.
 static DEFAULT_JSON: &str = include_str!("../../params/nn-default.json");
