@@ -194,7 +194,7 @@ impl Network {
     }
 
     /// A seeded random network (PyTorch's default initialisation: weights and biases
-    /// uniform in ±1/sqrt(inputs)): the trainer's starting point, and networks for tests.
+    /// uniform in ±1/sqrt(inputs)), for tests and benchmarks.
     pub fn random(arch: Architecture, seed: u64) -> Result<Network, NetworkError> {
         arch.validate()?;
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
