@@ -146,7 +146,10 @@ pub(crate) fn walk<S: Sink>(src: &MoveSource<'_>, sink: &mut S) {
             .ep_square
             .filter(|_| src.rules.en_passant)
             .filter(|&sq| !occupied.contains(sq));
-        for from in pawns {
+        // Only pawns with a capture (or en passant) have entries: find them in bulk, as
+        // the squares from which an enemy pawn would attack those targets.
+        let prey = theirs | ep.map_or(Bitboard::EMPTY, Bitboard::from);
+        for from in pawns & pawn_attacks_all(!us, prey) {
             let att = pawn_attacks(us, from);
             let caps = att & theirs;
             if caps.any() {
@@ -187,6 +190,18 @@ pub(crate) fn walk<S: Sink>(src: &MoveSource<'_>, sink: &mut S) {
     }
 }
 
+/// The squares the pawns of `color` on `pawns` attack, all at once (the union of
+/// [`pawn_attacks`] over them).
+#[inline(always)]
+fn pawn_attacks_all(color: Color, pawns: Bitboard) -> Bitboard {
+    let west = pawns & !Bitboard::from_file(File::A);
+    let east = pawns & !Bitboard::from_file(File::H);
+    match color {
+        Color::White => west.shift(7) | east.shift(9),
+        Color::Black => west.shift(-9) | east.shift(-7),
+    }
+}
+
 /// The squares `src.us` sees: its own pieces and everything its moves reach. Returns the
 /// en passant square too when an en passant capture is possible.
 ///
@@ -220,28 +235,17 @@ pub(crate) fn visibility(src: &MoveSource<'_>) -> (Bitboard, Option<Square>) {
     let pawns = ours & b.pawns();
     if pawns.any() {
         let empty = !occupied;
-        let (single, double, attacks) = match us {
+        let (single, double) = match us {
             Color::White => {
                 let s = pawns.shift(8) & empty;
-                let a = (pawns & !Bitboard::from_file(File::A)).shift(7)
-                    | (pawns & !Bitboard::from_file(File::H)).shift(9);
-                (
-                    s,
-                    (s & Bitboard::from_rank(Rank::Third)).shift(8) & empty,
-                    a,
-                )
+                (s, (s & Bitboard::from_rank(Rank::Third)).shift(8) & empty)
             }
             Color::Black => {
                 let s = pawns.shift(-8) & empty;
-                let a = (pawns & !Bitboard::from_file(File::A)).shift(-9)
-                    | (pawns & !Bitboard::from_file(File::H)).shift(-7);
-                (
-                    s,
-                    (s & Bitboard::from_rank(Rank::Sixth)).shift(-8) & empty,
-                    a,
-                )
+                (s, (s & Bitboard::from_rank(Rank::Sixth)).shift(-8) & empty)
             }
         };
+        let attacks = pawn_attacks_all(us, pawns);
         reached |= single | double | (attacks & theirs);
         if let Some(ep) = src
             .ep_square

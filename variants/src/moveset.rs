@@ -7,6 +7,12 @@
 //! entries in walk order (knights, bishops, rooks, queens, king, pawn single pushes,
 //! pawn double pushes, then per pawn its captures and en passant, then castling), targets
 //! in ascending square order, promotions as queen, rook, bishop, knight.
+//!
+//! The per-ply operations avoid data-dependent branches, which cost more than the
+//! instructions around them: an entry is written whether or not it has targets (the
+//! length only advances past non-empty ones), the `i`-th move is found by counting entry
+//! starts at or below `i` (a loop the compiler vectorizes) and selecting a bit without a
+//! loop, and membership goes straight to the one entry a move can come from.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -20,9 +26,18 @@ use crate::view::FogView;
 
 /// What an entry's targets mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 enum EntryKind {
-    /// A piece (not a pawn) moving or capturing.
-    Piece(Role),
+    /// A knight moving or capturing.
+    Knight,
+    /// A bishop moving or capturing.
+    Bishop,
+    /// A rook moving or capturing.
+    Rook,
+    /// A queen moving or capturing.
+    Queen,
+    /// The king moving or capturing.
+    King,
     /// One-square pawn pushes; each origin is one square behind its target.
     PawnSingle,
     /// Two-square pawn pushes; each origin is two squares behind its target.
@@ -35,42 +50,112 @@ enum EntryKind {
     Castle,
 }
 
+impl EntryKind {
+    /// The kind of a piece's (not a pawn's) entry.
+    #[inline(always)]
+    fn of_piece(role: Role) -> EntryKind {
+        match role {
+            Role::Knight => EntryKind::Knight,
+            Role::Bishop => EntryKind::Bishop,
+            Role::Rook => EntryKind::Rook,
+            Role::Queen => EntryKind::Queen,
+            // The walk never passes pawns here; the king is the remaining case.
+            Role::King | Role::Pawn => EntryKind::King,
+        }
+    }
+
+    /// The moving piece.
+    #[inline(always)]
+    fn role(self) -> Role {
+        const ROLES: [Role; 10] = [
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::King,
+        ];
+        ROLES[self as usize]
+    }
+
+    /// Pawn moves that promote on the last rank.
+    #[inline(always)]
+    fn promotes(self) -> bool {
+        matches!(
+            self,
+            EntryKind::PawnSingle | EntryKind::PawnDouble | EntryKind::PawnCapture
+        )
+    }
+
+    /// Pushes, whose origin follows from the target.
+    #[inline(always)]
+    fn is_push(self) -> bool {
+        matches!(self, EntryKind::PawnSingle | EntryKind::PawnDouble)
+    }
+
+    /// Entries found through [`Table::at_from`]: one per origin square.
+    #[inline(always)]
+    fn indexed_by_origin(self) -> bool {
+        (self as u8) <= EntryKind::King as u8 || self == EntryKind::PawnCapture
+    }
+}
+
 /// One piece (or group of pushes) and where it can go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Entry {
+struct Entry {
+    targets: Bitboard,
     kind: EntryKind,
     from: Square,
-    targets: Bitboard,
-    /// Moves this entry stands for (promotions count once per piece they can become).
-    count: u32,
 }
 
 impl Entry {
     const EMPTY: Entry = Entry {
+        targets: Bitboard::EMPTY,
         kind: EntryKind::Castle,
         from: Square::A1,
-        targets: Bitboard::EMPTY,
-        count: 0,
     };
 }
 
 /// The most entries a set can hold on any board: one per own piece (a pawn's captures
-/// included; at most 64), two push groups, two en passant captures and two castlings.
-const MAX_ENTRIES: usize = 72;
+/// included; at most 64), two push groups, two en passant captures and two castlings,
+/// so 70, rounded up to whole groups of [`LANES`] starts plus one group of padding.
+const MAX_ENTRIES: usize = 80;
+
+/// Starts compared per step when looking for the entry of the `i`-th move.
+const LANES: usize = 8;
+
+/// A start no move index reaches (padding after the last entry).
+const NO_START: u16 = u16::MAX;
+
+/// An `at_from` value that names no entry.
+const NO_ENTRY: u8 = u8::MAX;
+
+/// The storage of a set, boxed so that observations stay small to move.
+#[derive(Clone)]
+struct Table {
+    entries: [Entry; MAX_ENTRIES],
+    /// For each entry, the index of its first move; padded with [`NO_START`] up to the
+    /// next multiple of [`LANES`].
+    starts: [u16; MAX_ENTRIES],
+    /// For each origin square, the index of the piece or pawn-capture entry written for
+    /// it last (valid only if that entry is in range and still comes from that square).
+    at_from: [u8; 64],
+    /// The indices of the one-square and two-square push entries (valid only if the
+    /// entry there is a push entry).
+    push_at: [u8; 2],
+}
 
 /// Where [`MoveSet`] and [`FogView`] callers find the pieces moves capture.
 pub(crate) trait Pieces {
-    /// The pieces of `color`.
-    fn color_bb(&self, color: Color) -> Bitboard;
     /// The role on `sq`, if occupied.
     fn role_on(&self, sq: Square) -> Option<Role>;
 }
 
 impl Pieces for Board {
-    #[inline]
-    fn color_bb(&self, color: Color) -> Bitboard {
-        self.by_color(color)
-    }
     #[inline]
     fn role_on(&self, sq: Square) -> Option<Role> {
         self.role_at(sq)
@@ -78,10 +163,6 @@ impl Pieces for Board {
 }
 
 impl Pieces for FogView {
-    #[inline]
-    fn color_bb(&self, color: Color) -> Bitboard {
-        self.by_color(color)
-    }
     #[inline]
     fn role_on(&self, sq: Square) -> Option<Role> {
         self.role_at(sq)
@@ -93,8 +174,12 @@ impl Pieces for FogView {
 pub(crate) struct MoveSet {
     us: Color,
     promotion: Promotion,
+    /// Extra moves per promoting target beyond the first (0 or 3).
+    extra: u32,
+    /// The rank `us` promotes on.
+    last: Bitboard,
     len: usize,
-    entries: Box<[Entry; MAX_ENTRIES]>,
+    table: Box<Table>,
     count: u32,
     reached: Bitboard,
     ep_found: Option<Square>,
@@ -114,7 +199,6 @@ impl PartialEq for MoveSet {
 impl Eq for MoveSet {}
 
 impl Hash for MoveSet {
-    /// Hashes as the derived hash with the entries in a `Vec` did.
     fn hash<H: Hasher>(&self, h: &mut H) {
         self.us.hash(h);
         self.promotion.hash(h);
@@ -138,36 +222,108 @@ impl fmt::Debug for MoveSet {
     }
 }
 
+/// For each byte value and rank `r`, the position of its `r`-th set bit.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut r = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                t[b][r] = bit as u8;
+                r += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The square of the `j`-th set bit of `x` (counting from the least significant, from
+/// 0); `j` must be below `x.count_ones()`. Broadword select: no loop, no branch.
+#[inline(always)]
+fn select_bit(x: u64, j: u32) -> Square {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Per-byte popcounts, then their running sums: byte k holds the set bits of bytes
+    // 0..=k (at most 64, so no byte overflows).
+    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    let sums = s.wrapping_mul(ONES);
+    // Bytes whose running sum is at most j lie wholly before the wanted bit.
+    let le = ((((j as u64) * ONES) | HIGHS) - sums) & HIGHS;
+    let byte = le.count_ones() & 7;
+    let before = ((sums << 8) >> (8 * byte)) & 0xff;
+    let rank = (j - before as u32) & 7;
+    let bits = ((x >> (8 * byte)) & 0xff) as usize;
+    Square::new(8 * byte + SELECT_IN_BYTE[bits][rank as usize] as u32)
+}
+
 impl MoveSet {
     /// An empty set for `us`.
     pub fn new(us: Color, promotion: Promotion) -> MoveSet {
-        MoveSet {
+        let mut s = MoveSet {
             us,
             promotion,
+            extra: 0,
+            last: Bitboard::EMPTY,
             len: 0,
-            entries: Box::new([Entry::EMPTY; MAX_ENTRIES]),
+            table: Box::new(Table {
+                entries: [Entry::EMPTY; MAX_ENTRIES],
+                starts: [NO_START; MAX_ENTRIES],
+                at_from: [NO_ENTRY; 64],
+                push_at: [NO_ENTRY; 2],
+            }),
             count: 0,
             reached: Bitboard::EMPTY,
             ep_found: None,
-        }
+        };
+        s.set_side(us, promotion);
+        s
     }
 
-    /// The entries, in order.
+    fn set_side(&mut self, us: Color, promotion: Promotion) {
+        self.us = us;
+        self.promotion = promotion;
+        self.extra = Self::promotions_of(promotion).len() as u32 - 1;
+        self.last = Bitboard::from_rank(match us {
+            Color::White => Rank::Eighth,
+            Color::Black => Rank::First,
+        });
+    }
+
+    /// The entries, in order (none of them empty).
     #[inline]
     fn entries(&self) -> &[Entry] {
-        &self.entries[..self.len]
+        &self.table.entries[..self.len]
     }
 
     /// Rebuilds the set from `src`, reusing its storage.
     #[inline]
     pub fn rebuild(&mut self, src: &MoveSource<'_>) {
-        self.us = src.us;
-        self.promotion = src.rules.promotion;
-        self.len = 0;
-        self.count = 0;
-        self.reached = Bitboard::EMPTY;
-        self.ep_found = None;
-        movegen::walk(src, self);
+        if src.us != self.us || src.rules.promotion != self.promotion {
+            self.set_side(src.us, src.rules.promotion);
+        }
+        let mut b = Builder {
+            table: &mut self.table,
+            extra: self.extra,
+            last: self.last,
+            len: 0,
+            count: 0,
+            reached: Bitboard::EMPTY,
+            ep_found: None,
+        };
+        movegen::walk(src, &mut b);
+        // Pad the starts so that whole groups of LANES can be compared.
+        let len = b.len;
+        b.table.starts[len..len + LANES].fill(NO_START);
+        self.len = len;
+        self.count = b.count;
+        self.reached = b.reached;
+        self.ep_found = b.ep_found;
     }
 
     /// The set of `src`.
@@ -195,119 +351,129 @@ impl MoveSet {
         self.count as usize
     }
 
-    fn last_rank(&self) -> Bitboard {
-        Bitboard::from_rank(match self.us {
-            Color::White => Rank::Eighth,
-            Color::Black => Rank::First,
-        })
-    }
-
-    fn promotions(&self) -> &'static [Role] {
-        match self.promotion {
+    fn promotions_of(promotion: Promotion) -> &'static [Role] {
+        match promotion {
             Promotion::QueenOnly => &[Role::Queen],
             Promotion::Any => &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
         }
     }
 
-    #[inline]
-    fn push(&mut self, kind: EntryKind, from: Square, targets: Bitboard, promotes: bool) {
-        if targets.is_empty() {
-            return;
-        }
-        let mut count = targets.count() as u32;
-        if promotes {
-            let extra = self.promotions().len() as u32 - 1;
-            count += extra * (targets & self.last_rank()).count() as u32;
-        }
-        self.count += count;
-        self.entries[self.len] = Entry {
-            kind,
-            from,
-            targets,
-            count,
-        };
-        self.len += 1;
+    fn promotions(&self) -> &'static [Role] {
+        Self::promotions_of(self.promotion)
     }
 
     /// The origin of a move to `to` described by `e`.
-    #[inline]
+    #[inline(always)]
     fn origin(&self, e: &Entry, to: Square) -> Square {
         let back: i32 = if self.us.is_white() { -8 } else { 8 };
-        match e.kind {
-            EntryKind::PawnSingle => Square::new((to as i32 + back) as u32),
-            EntryKind::PawnDouble => Square::new((to as i32 + 2 * back) as u32),
-            _ => e.from,
+        let steps = 1 + i32::from(e.kind == EntryKind::PawnDouble);
+        if e.kind.is_push() {
+            Square::new((to as i32 + steps * back) as u32)
+        } else {
+            e.from
         }
     }
 
     /// The move of entry `e` to `to` with `promotion`.
     #[inline(always)]
     fn make(&self, e: &Entry, to: Square, promotion: Option<Role>, board: &impl Pieces) -> Move {
-        let from = self.origin(e, to);
-        let (role, kind) = match e.kind {
-            EntryKind::Piece(r) => (r, MoveKind::Normal),
-            EntryKind::EnPassant => (Role::Pawn, MoveKind::EnPassant),
-            EntryKind::Castle => (Role::King, MoveKind::Castle),
-            _ => (Role::Pawn, MoveKind::Normal),
+        let kind = match e.kind {
+            EntryKind::EnPassant => MoveKind::EnPassant,
+            EntryKind::Castle => MoveKind::Castle,
+            _ => MoveKind::Normal,
         };
-        let capture = match e.kind {
-            EntryKind::EnPassant => Some(Role::Pawn),
-            EntryKind::PawnSingle | EntryKind::PawnDouble | EntryKind::Castle => None,
-            _ if board.color_bb(!self.us).contains(to) => board.role_on(to),
-            _ => None,
+        // Targets are never own squares, and pushes and castling go to empty squares, so
+        // the piece on `to` (if any) is the one captured; en passant takes a pawn beside.
+        let capture = if e.kind == EntryKind::EnPassant {
+            Some(Role::Pawn)
+        } else {
+            board.role_on(to)
         };
         Move {
-            from,
+            from: self.origin(e, to),
             to,
-            role,
+            role: e.kind.role(),
             capture,
             promotion,
             kind,
         }
     }
 
-    fn is_pawn_entry(e: &Entry) -> bool {
-        matches!(
-            e.kind,
-            EntryKind::PawnSingle | EntryKind::PawnCapture | EntryKind::PawnDouble
-        )
+    /// The index of the entry holding move `i` (which must be below the count).
+    #[inline(always)]
+    fn entry_of(&self, i: usize) -> usize {
+        let i = i as u16;
+        let groups = self.len.div_ceil(LANES);
+        let mut below = 0usize;
+        for group in self.table.starts[..groups * LANES].chunks_exact(LANES) {
+            below += group.iter().filter(|&&s| s <= i).count();
+        }
+        below - 1
     }
 
     /// The `i`-th move (in the documented order); `None` past the end. `board` holds the
     /// pieces the set was built from (to name captured pieces).
     #[inline]
-    pub fn nth(&self, mut i: usize, board: &impl Pieces) -> Option<Move> {
-        for e in self.entries() {
-            let n = e.count as usize;
-            if i >= n {
-                i -= n;
-                continue;
-            }
-            let last = self.last_rank();
-            if Self::is_pawn_entry(e) && (e.targets & last).any() {
-                let promos = self.promotions();
-                for to in e.targets {
-                    if last.contains(to) {
-                        if i < promos.len() {
-                            return Some(self.make(e, to, Some(promos[i]), board));
-                        }
-                        i -= promos.len();
-                    } else if i == 0 {
-                        return Some(self.make(e, to, None, board));
-                    } else {
-                        i -= 1;
-                    }
-                }
-                unreachable!("entry count matches its targets");
-            }
-            let mut t = e.targets.0;
-            for _ in 0..i {
-                t &= t - 1;
-            }
-            let to = Square::new(t.trailing_zeros());
-            return Some(self.make(e, to, None, board));
+    pub fn nth(&self, i: usize, board: &impl Pieces) -> Option<Move> {
+        if i >= self.count as usize {
+            return None;
         }
-        None
+        let k = self.entry_of(i);
+        let e = &self.table.entries[k];
+        let j = (i - self.table.starts[k] as usize) as u32;
+        if e.kind.promotes() & (e.targets & self.last).any() {
+            return Some(self.nth_promoting(e, j, board));
+        }
+        Some(self.make(e, select_bit(e.targets.0, j), None, board))
+    }
+
+    /// Move `j` of a pawn entry with targets on the last rank, each of which stands for
+    /// one move per promotion piece.
+    #[cold]
+    fn nth_promoting(&self, e: &Entry, mut j: u32, board: &impl Pieces) -> Move {
+        let promos = self.promotions();
+        let n = promos.len() as u32;
+        for to in e.targets {
+            if self.last.contains(to) {
+                if j < n {
+                    return self.make(e, to, Some(promos[j as usize]), board);
+                }
+                j -= n;
+            } else if j == 0 {
+                return self.make(e, to, None, board);
+            } else {
+                j -= 1;
+            }
+        }
+        unreachable!("entry count matches its targets");
+    }
+
+    /// The move of entry `e` from `from` to `to` with `promotion` (`None` for a
+    /// promotion means a queen), if the entry has it.
+    #[inline(always)]
+    fn move_in(
+        &self,
+        e: &Entry,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+        board: &impl Pieces,
+    ) -> Option<Move> {
+        if !e.targets.contains(to) || self.origin(e, to) != from {
+            return None;
+        }
+        let promo = if e.kind.promotes() && self.last.contains(to) {
+            let p = promotion.unwrap_or(Role::Queen);
+            if !self.promotions().contains(&p) {
+                return None;
+            }
+            Some(p)
+        } else if promotion.is_some() {
+            return None;
+        } else {
+            None
+        };
+        Some(self.make(e, to, promo, board))
     }
 
     /// The legal move from `from` to `to` with `promotion` (`None` for a promotion means
@@ -320,42 +486,53 @@ impl MoveSet {
         promotion: Option<Role>,
         board: &impl Pieces,
     ) -> Option<Move> {
-        let last = self.last_rank();
-        for e in self.entries() {
-            if !e.targets.contains(to) || self.origin(e, to) != from {
-                continue;
-            }
-            let promo = if Self::is_pawn_entry(e) && last.contains(to) {
-                let p = promotion.unwrap_or(Role::Queen);
-                if !self.promotions().contains(&p) {
-                    return None;
-                }
-                Some(p)
-            } else if promotion.is_some() {
-                return None;
-            } else {
-                None
-            };
-            return Some(self.make(e, to, promo, board));
-        }
-        None
+        // At most one entry holds a given origin and target.
+        self.entries()
+            .iter()
+            .find_map(|e| self.move_in(e, from, to, promotion, board))
     }
 
     /// Whether `m` is one of the moves.
+    ///
+    /// At most one entry can hold a move with `m`'s origin and target, and `m`'s fields
+    /// say where it is: the push entries for a pawn moving straight ahead, otherwise the
+    /// entry indexed by its origin square (en passant and castling, which are rare, are
+    /// searched for). `m` is legal exactly when that entry makes the same move, so a
+    /// stale index can only miss, never accept a wrong move, and it cannot miss: every
+    /// non-empty entry of this build was indexed when it was written.
     #[inline]
     pub fn contains(&self, m: &Move, board: &impl Pieces) -> bool {
-        self.find(m.from, m.to, m.promotion, board) == Some(*m)
+        let entry = if m.kind == MoveKind::Normal {
+            let t = &self.table;
+            let push = (m.role == Role::Pawn) & (m.from.file() == m.to.file());
+            let double = usize::from((m.from as u32).abs_diff(m.to as u32) == 16);
+            let k = if push {
+                t.push_at[double]
+            } else {
+                t.at_from[m.from as usize]
+            };
+            self.entries().get(k as usize)
+        } else {
+            let kind = if m.kind == MoveKind::EnPassant {
+                EntryKind::EnPassant
+            } else {
+                EntryKind::Castle
+            };
+            self.entries()
+                .iter()
+                .find(|e| e.kind == kind && e.from == m.from && e.targets.contains(m.to))
+        };
+        entry.and_then(|e| self.move_in(e, m.from, m.to, m.promotion, board)) == Some(*m)
     }
 
     /// Writes every move, in order, into `out` (cleared first).
     pub fn write_to(&self, board: &impl Pieces, out: &mut Vec<Move>) {
         out.clear();
         out.reserve(self.count as usize);
-        let last = self.last_rank();
         for e in self.entries() {
-            let promoting = Self::is_pawn_entry(e) && (e.targets & last).any();
+            let promoting = e.kind.promotes() && (e.targets & self.last).any();
             for to in e.targets {
-                if promoting && last.contains(to) {
+                if promoting && self.last.contains(to) {
                     for &p in self.promotions() {
                         out.push(self.make(e, to, Some(p), board));
                     }
@@ -367,24 +544,62 @@ impl MoveSet {
     }
 }
 
-impl Sink for MoveSet {
+/// The walk's sink while a set is rebuilt: the counters are locals (kept in registers),
+/// the entries go straight into the table.
+struct Builder<'a> {
+    table: &'a mut Table,
+    extra: u32,
+    last: Bitboard,
+    len: usize,
+    count: u32,
+    reached: Bitboard,
+    ep_found: Option<Square>,
+}
+
+impl Builder<'_> {
+    /// Appends an entry; an empty one is written but not counted, so the next entry
+    /// overwrites it (no branch on emptiness).
+    #[inline(always)]
+    fn push(&mut self, kind: EntryKind, from: Square, targets: Bitboard) {
+        let mut count = targets.count() as u32;
+        if kind.promotes() {
+            count += self.extra * (targets & self.last).count() as u32;
+        }
+        let len = self.len;
+        self.table.entries[len] = Entry {
+            targets,
+            kind,
+            from,
+        };
+        self.table.starts[len] = self.count as u16;
+        if kind.indexed_by_origin() {
+            self.table.at_from[from as usize] = len as u8;
+        }
+        self.count += count;
+        self.len = len + usize::from(count != 0);
+    }
+}
+
+impl Sink for Builder<'_> {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard) {
         self.reached |= targets;
-        self.push(EntryKind::Piece(role), from, targets, false);
+        self.push(EntryKind::of_piece(role), from, targets);
     }
 
     #[inline(always)]
     fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard) {
         self.reached |= single | double;
-        self.push(EntryKind::PawnSingle, Square::A1, single, true);
-        self.push(EntryKind::PawnDouble, Square::A1, double, false);
+        self.table.push_at[0] = self.len as u8;
+        self.push(EntryKind::PawnSingle, Square::A1, single);
+        self.table.push_at[1] = self.len as u8;
+        self.push(EntryKind::PawnDouble, Square::A1, double);
     }
 
     #[inline(always)]
     fn pawn_captures(&mut self, from: Square, targets: Bitboard) {
         self.reached |= targets;
-        self.push(EntryKind::PawnCapture, from, targets, true);
+        self.push(EntryKind::PawnCapture, from, targets);
     }
 
     fn en_passant(&mut self, from: Square, to: Square) {
@@ -392,11 +607,35 @@ impl Sink for MoveSet {
         self.reached
             .add(Square::from_coords(to.file(), from.rank()));
         self.ep_found = Some(to);
-        self.push(EntryKind::EnPassant, from, Bitboard::from(to), false);
+        self.push(EntryKind::EnPassant, from, Bitboard::from(to));
     }
 
     fn castle(&mut self, king: Square, to: Square) {
         self.reached.add(to);
-        self.push(EntryKind::Castle, king, Bitboard::from(to), false);
+        self.push(EntryKind::Castle, king, Bitboard::from(to));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn select_bit_finds_every_set_bit() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..2000 {
+            let want: Vec<u32> = (0..64).filter(|b| x >> b & 1 == 1).collect();
+            for (j, &b) in want.iter().enumerate() {
+                assert_eq!(select_bit(x, j as u32) as u32, b, "{x:#x} bit {j}");
+            }
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            x ^= x >> 29;
+        }
+        for b in 0..64 {
+            assert_eq!(select_bit(1 << b, 0) as u32, b);
+            assert_eq!(select_bit(u64::MAX, b) as u32, b);
+        }
     }
 }

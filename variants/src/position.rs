@@ -238,41 +238,24 @@ impl Position {
     #[inline]
     pub fn play(&mut self, m: &Move) -> Option<Role> {
         let us = self.turn;
-        let them = !us;
         apply_move(&mut self.board, m, us);
-        if self.castling.any() {
-            self.castling.discard(m.from);
-            self.castling.discard(m.to);
-            if m.role == Role::King {
-                self.castling &= !Bitboard::from_rank(us.backrank());
-            }
-        }
-        self.ep_square = if m.role == Role::Pawn
-            && m.from.distance(m.to) == 2
-            && m.kind == MoveKind::Normal
-            && m.from.file() == m.to.file()
-        {
-            Square::from_coords(
-                m.from.file(),
-                if us.is_white() {
-                    Rank::Third
-                } else {
-                    Rank::Sixth
-                },
-            )
-            .into()
+        // The bookkeeping below is written without branches on the move: each ply's move
+        // is unpredictable, and mispredicted branches cost more than these few operations.
+        let king_moved = m.role == Role::King;
+        let lost = Bitboard::from(m.from)
+            | Bitboard::from(m.to)
+            | Bitboard(Bitboard::from_rank(us.backrank()).0 & 0u64.wrapping_sub(king_moved as u64));
+        self.castling &= !lost;
+        let double_push = (m.role == Role::Pawn) & ((m.from as u32).abs_diff(m.to as u32) == 16);
+        let skipped = Square::new((m.from as u32 + m.to as u32) / 2);
+        self.ep_square = if double_push { Some(skipped) } else { None };
+        self.halfmoves = if m.is_zeroing() {
+            0
         } else {
-            None
+            self.halfmoves + 1
         };
-        if m.is_zeroing() {
-            self.halfmoves = 0;
-        } else {
-            self.halfmoves += 1;
-        }
-        if us == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.turn = them;
+        self.fullmoves += u32::from(us == Color::Black);
+        self.turn = !us;
         m.capture
     }
 

@@ -46,3 +46,44 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
+
+    /// The arena's path: one observation per colour refreshed in place every turn (its
+    /// storage, and the indices into it, left over from earlier turns) answers exactly
+    /// as a freshly built one, for every move and for near misses.
+    #[test]
+    fn refreshed_observations_agree_with_fresh_ones(seed in any::<u64>(), chesscom in any::<bool>()) {
+        let rules = if chesscom { RuleSet::chesscom() } else { RuleSet::thesis() };
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut pos = Position::startpos();
+        let mut slots: [Option<Observation>; 2] = [None, None];
+        for ply in 0..200u32 {
+            let slot = &mut slots[pos.turn() as usize];
+            let obs = Observation::for_turn(slot, &pos, &rules, ply);
+            let fresh = Observation::new(&pos, &rules, ply, obs.previous().cloned());
+            prop_assert_eq!(&*obs, &fresh);
+            let list = fresh.legal_moves().to_vec();
+            prop_assert_eq!(obs.legal_moves(), &list[..]);
+            prop_assert_eq!(obs.move_count(), list.len());
+            for (i, m) in list.iter().enumerate() {
+                prop_assert_eq!(obs.nth_move(i), Some(*m));
+                prop_assert!(obs.is_legal(m));
+                let mut wrong = *m;
+                wrong.from = m.to;
+                prop_assert!(!obs.is_legal(&wrong) || list.contains(&wrong));
+                let mut wrong = *m;
+                wrong.role = if m.role == fow_variants::Role::Pawn { fow_variants::Role::Knight } else { fow_variants::Role::Pawn };
+                prop_assert!(!obs.is_legal(&wrong));
+            }
+            prop_assert_eq!(obs.nth_move(list.len()), None);
+            if list.is_empty() { break; }
+            let m = list[rng.random_range(0..list.len())];
+            let captured_king = m.captures_king();
+            pos.play(&m);
+            obs.set_previous_from(&pos);
+            if captured_king { break; }
+        }
+    }
+}
