@@ -130,22 +130,9 @@ pub(crate) fn walk<S: Sink>(src: &MoveSource<'_>, sink: &mut S) {
 
     let pawns = ours & b.pawns();
     if pawns.any() {
-        let empty = !occupied;
-        let (single, double) = match us {
-            Color::White => {
-                let s = pawns.shift(8) & empty;
-                (s, (s & Bitboard::from_rank(Rank::Third)).shift(8) & empty)
-            }
-            Color::Black => {
-                let s = pawns.shift(-8) & empty;
-                (s, (s & Bitboard::from_rank(Rank::Sixth)).shift(-8) & empty)
-            }
-        };
+        let (single, double) = pawn_pushes(us, pawns, !occupied);
         sink.pawn_pushes(single, double);
-        let ep = src
-            .ep_square
-            .filter(|_| src.rules.en_passant)
-            .filter(|&sq| !occupied.contains(sq));
+        let ep = usable_ep(src, occupied);
         // Only pawns with a capture (or en passant) have entries: find them in bulk, as
         // the squares from which an enemy pawn would attack those targets.
         let prey = theirs | ep.map_or(Bitboard::EMPTY, Bitboard::from);
@@ -188,6 +175,30 @@ pub(crate) fn walk<S: Sink>(src: &MoveSource<'_>, sink: &mut S) {
             }
         }
     }
+}
+
+/// The targets of the one-square and two-square pushes of `color`'s `pawns` onto
+/// `empty` squares.
+#[inline(always)]
+fn pawn_pushes(color: Color, pawns: Bitboard, empty: Bitboard) -> (Bitboard, Bitboard) {
+    match color {
+        Color::White => {
+            let s = pawns.shift(8) & empty;
+            (s, (s & Bitboard::from_rank(Rank::Third)).shift(8) & empty)
+        }
+        Color::Black => {
+            let s = pawns.shift(-8) & empty;
+            (s, (s & Bitboard::from_rank(Rank::Sixth)).shift(-8) & empty)
+        }
+    }
+}
+
+/// The en passant square if the rules allow en passant and it is empty (not fog).
+#[inline(always)]
+fn usable_ep(src: &MoveSource<'_>, occupied: Bitboard) -> Option<Square> {
+    src.ep_square
+        .filter(|_| src.rules.en_passant)
+        .filter(|&sq| !occupied.contains(sq))
 }
 
 /// The squares the pawns of `color` on `pawns` attack, all at once (the union of
@@ -234,24 +245,10 @@ pub(crate) fn visibility(src: &MoveSource<'_>) -> (Bitboard, Option<Square>) {
     let mut ep_found = None;
     let pawns = ours & b.pawns();
     if pawns.any() {
-        let empty = !occupied;
-        let (single, double) = match us {
-            Color::White => {
-                let s = pawns.shift(8) & empty;
-                (s, (s & Bitboard::from_rank(Rank::Third)).shift(8) & empty)
-            }
-            Color::Black => {
-                let s = pawns.shift(-8) & empty;
-                (s, (s & Bitboard::from_rank(Rank::Sixth)).shift(-8) & empty)
-            }
-        };
+        let (single, double) = pawn_pushes(us, pawns, !occupied);
         let attacks = pawn_attacks_all(us, pawns);
         reached |= single | double | (attacks & theirs);
-        if let Some(ep) = src
-            .ep_square
-            .filter(|_| src.rules.en_passant)
-            .filter(|&sq| !occupied.contains(sq))
-        {
+        if let Some(ep) = usable_ep(src, occupied) {
             if let Some(from) = (pawn_attacks(!us, ep) & pawns).first() {
                 reached.add(ep);
                 reached.add(Square::from_coords(ep.file(), from.rank()));
