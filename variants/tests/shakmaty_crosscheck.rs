@@ -72,6 +72,8 @@ fn shakmaty_moves(pos: &Position, rules: &RuleSet) -> Option<Vec<String>> {
     if !rules.en_passant {
         setup.ep_square = None;
     }
+    // shakmaty's own error type is large; it only passes through here.
+    #[allow(clippy::result_large_err)]
     let chess: Chess = setup
         .position(CastlingMode::Standard)
         .or_else(|e| e.ignore_impossible_check())

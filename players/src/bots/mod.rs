@@ -36,3 +36,11 @@ pub type BotRng = Pcg64Mcg;
 pub(crate) fn unseeded() -> BotRng {
     BotRng::seed_from_u64(0)
 }
+
+/// The thesis-rules observation of the side to move in `fen`, 10 plies into a game (for
+/// the bots' unit tests).
+#[cfg(test)]
+pub(crate) fn test_observation(fen: &str) -> fow_variants::Observation {
+    let pos: fow_variants::Position = fen.parse().expect("test FEN");
+    fow_variants::Observation::new(&pos, &fow_variants::RuleSet::thesis(), 10, None)
+}

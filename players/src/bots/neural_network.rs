@@ -206,18 +206,7 @@ mod tests {
     use crate::nn::Architecture;
     use fow_variants::{Game, Position, Square};
 
-    fn obs(fen: &str) -> Observation {
-        Observation::new(
-            &fen.parse::<Position>().unwrap(),
-            &RuleSet::thesis(),
-            10,
-            None,
-        )
-    }
-
-    fn params_dir() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("params")
-    }
+    use super::super::test_observation as obs;
 
     /// The shipped network is the trained one (`results/nn-training/`): the thesis's
     /// architecture, and not a network of random weights.

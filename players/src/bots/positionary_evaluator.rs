@@ -164,16 +164,8 @@ impl Player for PositionaryEvaluator {
 mod tests {
     use super::*;
     use crate::parametrized::names_are_unique;
-    use fow_variants::Position;
 
-    fn obs(fen: &str) -> Observation {
-        Observation::new(
-            &fen.parse::<Position>().unwrap(),
-            &RuleSet::thesis(),
-            10,
-            None,
-        )
-    }
+    use super::super::test_observation as obs;
 
     #[test]
     fn names_and_layout_follow_the_thesis() {

@@ -59,12 +59,8 @@ impl Player for SimpleStockfish {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fow_variants::Position;
 
-    fn obs(fen: &str) -> Observation {
-        let pos: Position = fen.parse().unwrap();
-        Observation::new(&pos, &RuleSet::thesis(), 10, None)
-    }
+    use super::super::test_observation as obs;
 
     fn bot() -> SimpleStockfish {
         let mut b = SimpleStockfish::new(Thinking {
