@@ -43,7 +43,14 @@ pub struct TournamentConfig {
 
 impl TournamentConfig {
     /// Checks the settings and normalises the specs (each must build).
+    /// Unknown or malformed specs are reported before the player count, so that
+    /// `--players Foo` says that `Foo` is unknown.
     pub fn validated(mut self) -> Result<TournamentConfig, ArenaError> {
+        for p in &mut self.players {
+            let spec: PlayerSpec = p.parse()?;
+            spec.build()?;
+            *p = spec.to_string();
+        }
         if self.players.len() < 2 {
             return Err(ArenaError::Config(
                 "a tournament needs at least two players".into(),
@@ -51,11 +58,6 @@ impl TournamentConfig {
         }
         if self.games_per_pair == 0 {
             return Err(ArenaError::Config("--games must be at least 1".into()));
-        }
-        for p in &mut self.players {
-            let spec: PlayerSpec = p.parse()?;
-            spec.build()?;
-            *p = spec.to_string();
         }
         let mut seen = HashSet::new();
         for p in &self.players {

@@ -163,6 +163,15 @@ fn bad_configs_are_rejected() {
     c.players = vec!["RandomMove".into(), "Nobody".into()];
     let e = c.validated().unwrap_err().to_string();
     assert!(e.starts_with("unknown bot 'Nobody'"), "{e}");
+    // A lone unknown name is reported as unknown, not as too few players.
+    let mut c = config(1);
+    c.players = vec!["Nobody".into()];
+    let e = c.validated().unwrap_err().to_string();
+    assert!(e.starts_with("unknown bot 'Nobody'"), "{e}");
+    let mut c = config(1);
+    c.players = vec!["RandomMove".into()];
+    let e = c.validated().unwrap_err().to_string();
+    assert!(e.contains("at least two players"), "{e}");
     let mut c = config(1);
     c.players = vec!["RandomMove".into(), "RandomMove".into()];
     assert!(c.validated().is_err());
