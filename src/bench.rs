@@ -28,8 +28,8 @@ pub struct Args {
     /// Seed of the games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Repetitions of each measurement; the fastest is reported (this shared machine's
-    /// timings vary by tens of percent between runs).
+    /// Repetitions of each measurement; the fastest is reported, and for games the
+    /// median too (this shared machine's timings vary by tens of percent between runs).
     #[arg(long, default_value_t = 5)]
     pub repeat: u32,
     /// Games of PossibleBoardList (default settings) against CaptureLargest for the belief
@@ -58,7 +58,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     // Untimed warm-up: attack tables into cache, threads started, clocks up.
     random_games((a.games / 10).max(100), a.seed ^ 1, RuleSet::thesis(), jobs);
     println!(
-        "random vs random, full arena path (observation built every ply), best of {}:",
+        "random vs random, full arena path (observation built every ply), best and median of {}:",
         a.repeat.max(1)
     );
     let mut one_job = 0.0;
@@ -69,16 +69,18 @@ pub fn run(a: Args) -> Result<(), CliError> {
             job_counts.push(jobs);
         }
         for &j in &job_counts {
-            let r = (0..a.repeat.max(1))
+            let mut runs: Vec<_> = (0..a.repeat.max(1))
                 .map(|_| random_games(a.games, a.seed, rules, j))
-                .min_by_key(|r| r.elapsed)
-                .expect("at least one repetition");
+                .collect();
+            runs.sort_by_key(|r| r.elapsed);
+            let median = runs[runs.len() / 2].plies_per_second();
+            let r = runs.swap_remove(0);
             let pps = r.plies_per_second();
             if j == 1 {
                 one_job = pps;
             }
             println!(
-                "  {:<8} {} job{}: {} games, {} plies in {:.3} s = {:.2} M plies/s{}",
+                "  {:<8} {} job{}: {} games, {} plies in {:.3} s = {:.2} M plies/s (median {:.2}){}",
                 rules.to_string(),
                 j,
                 if j == 1 { " " } else { "s" },
@@ -86,6 +88,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 r.plies,
                 r.elapsed.as_secs_f64(),
                 pps / 1e6,
+                median / 1e6,
                 if j > 1 {
                     format!(" ({:.2}x one job)", pps / one_job)
                 } else {
