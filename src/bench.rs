@@ -74,7 +74,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 .collect();
             runs.sort_by_key(|r| r.elapsed);
             let median = runs[runs.len() / 2].plies_per_second();
-            let r = runs.swap_remove(0);
+            let r = &runs[0];
             let pps = r.plies_per_second();
             if j == 1 {
                 one_job = pps;

@@ -116,6 +116,13 @@ pub fn fit(m: &ResultMatrix, anchor: Anchor, method: Method) -> Result<Fits, Cli
     Ok(Fits { thesis, mle, notes })
 }
 
+/// The crosstable written beside a tournament's games.
+pub const CROSSTABLE_FILE: &str = "crosstable.csv";
+/// The ratings without times (equal across runs with the same seed).
+pub const RATINGS_FILE: &str = "ratings.csv";
+/// The ratings with average time per move (written when times are known).
+pub const SUMMARY_FILE: &str = "summary.csv";
+
 /// Prints the crosstable and summary, and writes `crosstable.csv` and `ratings.csv` into
 /// `out` when given, plus `summary.csv` (the ratings with average ms per move, like the
 /// thesis's Table 2) when `ms_per_move` is given. `ratings.csv` holds no wall-clock
@@ -148,10 +155,10 @@ pub fn report(
             let p = dir.join(name);
             fs::write(&p, text).map_err(|e| CliError::Failed(format!("{}: {e}", p.display())))
         };
-        write("crosstable.csv", &crosstable_csv(m))?;
-        write("ratings.csv", &deterministic)?;
+        write(CROSSTABLE_FILE, &crosstable_csv(m))?;
+        write(RATINGS_FILE, &deterministic)?;
         if let Some(text) = &with_times {
-            write("summary.csv", text)?;
+            write(SUMMARY_FILE, text)?;
         }
     }
     Ok(())

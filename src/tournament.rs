@@ -3,13 +3,15 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use fow_arena::{Tournament, TournamentConfig};
+use fow_arena::{Tournament, TournamentConfig, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
 use fow_variants::RuleSet;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
-use crate::tables::{anchor, fit, matrix_of, report, Method};
+use crate::tables::{
+    anchor, fit, matrix_of, report, Method, CROSSTABLE_FILE, RATINGS_FILE, SUMMARY_FILE,
+};
 use crate::thesis::{Preset, PRESET_GAMES};
 
 /// Play a round robin and rate the players.
@@ -231,12 +233,12 @@ pub(crate) fn labelled(
 
 fn files_written(dir: &Path) -> String {
     [
-        "tournament.json",
-        "games.csv",
-        "times.csv",
-        "crosstable.csv",
-        "ratings.csv",
-        "summary.csv",
+        CONFIG_FILE,
+        GAMES_FILE,
+        TIMES_FILE,
+        CROSSTABLE_FILE,
+        RATINGS_FILE,
+        SUMMARY_FILE,
     ]
     .map(|f| dir.join(f).display().to_string())
     .join(", ")
