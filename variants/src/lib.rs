@@ -29,6 +29,7 @@
 //! assert_eq!(obs.view().board_fen(), "rnbqkbnr/pppppppp/8/8/????????/????????/????????/????????");
 //! ```
 
+mod bits;
 mod error;
 mod game;
 mod movegen;
@@ -43,6 +44,7 @@ mod rules;
 mod san;
 mod view;
 
+pub use bits::select_bit;
 pub use error::{FenError, MoveError, RulesError};
 pub use game::{Game, GameEnd, Outcome};
 pub use movegen::MoveSource;
