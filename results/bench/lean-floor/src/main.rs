@@ -10,7 +10,8 @@
 // allocation (storage reused), every rule switch (thesis rules hard-coded: no en passant,
 // queen promotion only, castling by position), the observation API.
 //
-// Usage: proto [GAMES=20000] [REPEATS=3] (words such as `thesis` are ignored); prints plies, the best run in M plies/s, a hash.
+// Usage: lean-floor [GAMES=20000] [REPEATS=3] (words such as `thesis` are ignored); prints
+// the plies, the best run in M plies/s and a hash of the moves.
 use fow_variants::select_bit;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -83,17 +84,18 @@ impl View {
         }
         self.color[0] = p.color[0] & visible;
         self.color[1] = p.color[1] & visible;
+        // fow's view stores the mover's castling rights too; under these rules there are none.
         self.castling = 0;
     }
     #[inline(always)]
     fn role_at(&self, s: u32) -> u8 {
         let bit = |b: u64| ((b >> s) & 1) as u8;
         bit(self.role[0])
-            | bit(self.role[1]) * 2
-            | bit(self.role[2]) * 3
-            | bit(self.role[3]) * 4
-            | bit(self.role[4]) * 5
-            | bit(self.role[5]) * 6
+            | (bit(self.role[1]) * 2)
+            | (bit(self.role[2]) * 3)
+            | (bit(self.role[3]) * 4)
+            | (bit(self.role[4]) * 5)
+            | (bit(self.role[5]) * 6)
     }
 }
 
