@@ -11,7 +11,7 @@ use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attac
 use shakmaty::{Bitboard, Board, Color, File, Rank, Role, Square};
 
 use crate::moves::Move;
-use crate::rules::{Castling, RuleSet};
+use crate::rules::{Castling, Promotion, RuleSet};
 
 /// The inputs of move generation for one side: the pieces it knows, the squares it cannot
 /// see, and the side's own castling and en passant state. Built from a true position
@@ -82,6 +82,96 @@ impl<'a> MoveSource<'a> {
     }
 }
 
+/// The rule switches that move generation reads. A move set's rebuild (the arena's
+/// per-ply walk) is compiled once for each of the two presets' combinations of these
+/// switches, where they are constants ([`Fixed`]), so that neither copy carries code for
+/// rules it does not have (en passant, promotion choices, castling rights); any other
+/// combination reads them from the rule set ([`FromRules`]). Chosen by switch values, not
+/// by preset name, with [`with_switches!`]; which copy runs never changes what it
+/// computes (a test in `moveset` compares them).
+pub(crate) trait Switches: Copy {
+    /// Whether en passant is allowed.
+    fn en_passant(self, rules: &RuleSet) -> bool;
+    /// When castling is allowed.
+    fn castling(self, rules: &RuleSet) -> Castling;
+    /// What a pawn may promote to.
+    fn promotion(self, rules: &RuleSet) -> Promotion;
+}
+
+/// Switches read from the rule set at run time.
+#[derive(Clone, Copy)]
+pub(crate) struct FromRules;
+
+impl Switches for FromRules {
+    #[inline(always)]
+    fn en_passant(self, rules: &RuleSet) -> bool {
+        rules.en_passant
+    }
+    #[inline(always)]
+    fn castling(self, rules: &RuleSet) -> Castling {
+        rules.castling
+    }
+    #[inline(always)]
+    fn promotion(self, rules: &RuleSet) -> Promotion {
+        rules.promotion
+    }
+}
+
+/// Switches fixed at compile time: en passant, castling (0 off, 1 positional, 2 with
+/// rights) and promotion (any piece, or a queen only).
+#[derive(Clone, Copy)]
+pub(crate) struct Fixed<const EN_PASSANT: bool, const CASTLING: u8, const ANY_PROMOTION: bool>;
+
+impl<const EN_PASSANT: bool, const CASTLING: u8, const ANY_PROMOTION: bool> Switches
+    for Fixed<EN_PASSANT, CASTLING, ANY_PROMOTION>
+{
+    #[inline(always)]
+    fn en_passant(self, _: &RuleSet) -> bool {
+        EN_PASSANT
+    }
+    #[inline(always)]
+    fn castling(self, _: &RuleSet) -> Castling {
+        match CASTLING {
+            0 => Castling::Off,
+            1 => Castling::Positional,
+            _ => Castling::Rights,
+        }
+    }
+    #[inline(always)]
+    fn promotion(self, _: &RuleSet) -> Promotion {
+        if ANY_PROMOTION {
+            Promotion::Any
+        } else {
+            Promotion::QueenOnly
+        }
+    }
+}
+
+/// Evaluates `$body` with `$w` bound to the [`Switches`] of `$rules`: constants when they
+/// are those of a preset (the thesis's, chess.com's), read at run time otherwise.
+macro_rules! with_switches {
+    ($rules:expr, |$w:ident| $body:expr) => {{
+        use $crate::movegen::{Fixed, FromRules};
+        use $crate::rules::{Castling, Promotion};
+        let rules: &$crate::rules::RuleSet = $rules;
+        match (rules.en_passant, rules.castling, rules.promotion) {
+            (false, Castling::Positional, Promotion::QueenOnly) => {
+                let $w = Fixed::<false, 1, false>;
+                $body
+            }
+            (true, Castling::Rights, Promotion::Any) => {
+                let $w = Fixed::<true, 2, true>;
+                $body
+            }
+            _ => {
+                let $w = FromRules;
+                $body
+            }
+        }
+    }};
+}
+pub(crate) use with_switches;
+
 /// Receives the moves of one walk, grouped as cheaply as the walk finds them.
 pub(crate) trait Sink {
     /// Non-pawn moves of `role` from `from` to each target (targets may hold enemies).
@@ -96,9 +186,15 @@ pub(crate) trait Sink {
     fn castle(&mut self, king: Square, to: Square);
 }
 
-/// Walks every pseudo-legal move of `src.us`, feeding `sink`.
+/// Walks every pseudo-legal move of `src.us`, feeding `sink` (switches read at run time).
 #[inline(always)]
 pub(crate) fn walk<S: Sink>(src: &MoveSource<'_>, sink: &mut S) {
+    walk_with(src, sink, FromRules);
+}
+
+/// Walks every pseudo-legal move of `src.us` under the switches `w`, feeding `sink`.
+#[inline(always)]
+pub(crate) fn walk_with<S: Sink, W: Switches>(src: &MoveSource<'_>, sink: &mut S, w: W) {
     let b = src.board;
     let us = src.us;
     let ours = b.by_color(us);
@@ -132,7 +228,7 @@ pub(crate) fn walk<S: Sink>(src: &MoveSource<'_>, sink: &mut S) {
     if pawns.any() {
         let (single, double) = pawn_pushes(us, pawns, !occupied);
         sink.pawn_pushes(single, double);
-        let ep = usable_ep(src, occupied);
+        let ep = usable_ep(src, occupied, w);
         // Only pawns with a capture (or en passant) have entries: find them in bulk, as
         // the squares from which an enemy pawn would attack those targets.
         let prey = theirs | ep.map_or(Bitboard::EMPTY, Bitboard::from);
@@ -150,7 +246,8 @@ pub(crate) fn walk<S: Sink>(src: &MoveSource<'_>, sink: &mut S) {
         }
     }
 
-    if src.rules.castling != Castling::Off {
+    let castling = w.castling(src.rules);
+    if castling != Castling::Off {
         let home = match us {
             Color::White => Square::E1,
             Color::Black => Square::E8,
@@ -158,7 +255,7 @@ pub(crate) fn walk<S: Sink>(src: &MoveSource<'_>, sink: &mut S) {
         if kings.contains(home) {
             let rank = us.backrank();
             let rooks = ours & b.rooks();
-            let need_rights = src.rules.castling == Castling::Rights;
+            let need_rights = castling == Castling::Rights;
             // (rook corner file, squares between king and rook, king's destination file)
             for (rook_file, between, dest_file) in [
                 (shakmaty::File::H, 0x60u64, shakmaty::File::G),
@@ -195,9 +292,9 @@ fn pawn_pushes(color: Color, pawns: Bitboard, empty: Bitboard) -> (Bitboard, Bit
 
 /// The en passant square if the rules allow en passant and it is empty (not fog).
 #[inline(always)]
-fn usable_ep(src: &MoveSource<'_>, occupied: Bitboard) -> Option<Square> {
+fn usable_ep<W: Switches>(src: &MoveSource<'_>, occupied: Bitboard, w: W) -> Option<Square> {
     src.ep_square
-        .filter(|_| src.rules.en_passant)
+        .filter(|_| w.en_passant(src.rules))
         .filter(|&sq| !occupied.contains(sq))
 }
 
@@ -248,7 +345,9 @@ pub(crate) fn visibility(src: &MoveSource<'_>) -> (Bitboard, Option<Square>) {
         let (single, double) = pawn_pushes(us, pawns, !occupied);
         let attacks = pawn_attacks_all(us, pawns);
         reached |= single | double | (attacks & theirs);
-        if let Some(ep) = usable_ep(src, occupied) {
+        // Switches read at run time: a copy of this function per preset measured no
+        // faster (the dispatch costs what the constants save).
+        if let Some(ep) = usable_ep(src, occupied, FromRules) {
             if let Some(from) = (pawn_attacks(!us, ep) & pawns).first() {
                 reached.add(ep);
                 reached.add(Square::from_coords(ep.file(), from.rank()));

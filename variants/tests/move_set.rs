@@ -43,8 +43,45 @@ proptest! {
             let mut wrong = *m;
             wrong.to = m.from;
             prop_assert!(!obs.is_legal(&wrong));
+            // Every one-field change of a legal move is legal exactly when it is listed.
+            for changed in one_field_changes(m) {
+                prop_assert_eq!(obs.is_legal(&changed), list.contains(&changed), "{:?}", changed);
+            }
         }
     }
+}
+
+/// `m` with one field changed, to every other value that field can take.
+fn one_field_changes(m: &fow_variants::Move) -> Vec<fow_variants::Move> {
+    use fow_variants::{MoveKind, Role, Square};
+    let roles = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+    let optional: Vec<Option<Role>> = std::iter::once(None)
+        .chain(roles.iter().copied().map(Some))
+        .collect();
+    let mut out = Vec::new();
+    for sq in Square::ALL {
+        out.push(fow_variants::Move { from: sq, ..*m });
+        out.push(fow_variants::Move { to: sq, ..*m });
+    }
+    for &role in &roles {
+        out.push(fow_variants::Move { role, ..*m });
+    }
+    for &r in &optional {
+        out.push(fow_variants::Move { capture: r, ..*m });
+        out.push(fow_variants::Move { promotion: r, ..*m });
+    }
+    for kind in [MoveKind::Normal, MoveKind::EnPassant, MoveKind::Castle] {
+        out.push(fow_variants::Move { kind, ..*m });
+    }
+    out.retain(|c| c != m);
+    out
 }
 
 proptest! {
