@@ -42,6 +42,8 @@ mod pgn;
 mod position;
 mod rules;
 mod san;
+#[cfg(test)]
+mod testing;
 mod view;
 
 pub use bits::select_bit;

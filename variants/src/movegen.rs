@@ -416,43 +416,31 @@ impl Sink for Reach {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Position, RuleSet};
-    use rand::{Rng, SeedableRng};
+    use crate::testing::random_playouts;
+    use crate::RuleSet;
 
     /// The per-piece-type visibility equals the targets of every move of the walk, for
     /// both sides, on true boards and on views (with fog), over random playouts.
     #[test]
     fn visibility_equals_walk_targets() {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         let mut checked = 0;
         for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
-            for _ in 0..300 {
-                let mut pos = Position::startpos();
-                for _ in 0..200 {
-                    for us in Color::ALL {
-                        let src = pos.source(us, &rules);
-                        let mut r = Reach::default();
-                        walk(&src, &mut r);
-                        let want = (r.reached | pos.board().by_color(us), r.ep_found);
-                        assert_eq!(visibility(&src), want, "{pos} {us}");
-                        let view = crate::FogView::of(&pos, us, &rules);
-                        let vsrc = view.source(&rules);
-                        let mut r = Reach::default();
-                        walk(&vsrc, &mut r);
-                        let want = (r.reached | view.ours(), r.ep_found);
-                        assert_eq!(visibility(&vsrc), want, "{pos} {us} view");
-                        checked += 1;
-                    }
-                    let moves = pos.legal_moves(&rules);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let m = moves[rng.random_range(0..moves.len())];
-                    if pos.play(&m) == Some(Role::King) {
-                        break;
-                    }
+            random_playouts(&rules, 300, 5, |pos| {
+                for us in Color::ALL {
+                    let src = pos.source(us, &rules);
+                    let mut r = Reach::default();
+                    walk(&src, &mut r);
+                    let want = (r.reached | pos.board().by_color(us), r.ep_found);
+                    assert_eq!(visibility(&src), want, "{pos} {us}");
+                    let view = crate::FogView::of(pos, us, &rules);
+                    let vsrc = view.source(&rules);
+                    let mut r = Reach::default();
+                    walk(&vsrc, &mut r);
+                    let want = (r.reached | view.ours(), r.ep_found);
+                    assert_eq!(visibility(&vsrc), want, "{pos} {us} view");
+                    checked += 1;
                 }
-            }
+            });
         }
         assert!(checked > 10_000);
     }

@@ -631,8 +631,8 @@ mod tests {
     use super::*;
     use crate::movegen::FromRules;
     use crate::rules::Castling;
-    use crate::{Position, RuleSet};
-    use rand::{Rng, SeedableRng};
+    use crate::testing::random_playouts;
+    use crate::RuleSet;
 
     /// The walks compiled for the presets' switches build the same sets as the walk that
     /// reads the switches at run time, for both sides of positions from random playouts
@@ -642,31 +642,19 @@ mod tests {
         let mut mixed = RuleSet::thesis();
         mixed.castling = Castling::Rights;
         mixed.promotion = Promotion::Any;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
         let mut checked = 0;
         for rules in [RuleSet::thesis(), RuleSet::chesscom(), mixed] {
-            for _ in 0..200 {
-                let mut pos = Position::startpos();
-                for _ in 0..200 {
-                    for us in [Color::White, Color::Black] {
-                        let src = pos.source(us, &rules);
-                        let mut dispatched = MoveSet::new(us, rules.promotion);
-                        dispatched.rebuild(&src);
-                        let mut run_time = MoveSet::new(us, rules.promotion);
-                        run_time.rebuild_with(&src, FromRules);
-                        assert_eq!(dispatched, run_time, "{pos} {us}");
-                        checked += 1;
-                    }
-                    let moves = pos.legal_moves(&rules);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let m = moves[rng.random_range(0..moves.len())];
-                    if pos.play(&m) == Some(Role::King) {
-                        break;
-                    }
+            random_playouts(&rules, 200, 11, |pos| {
+                for us in [Color::White, Color::Black] {
+                    let src = pos.source(us, &rules);
+                    let mut dispatched = MoveSet::new(us, rules.promotion);
+                    dispatched.rebuild(&src);
+                    let mut run_time = MoveSet::new(us, rules.promotion);
+                    run_time.rebuild_with(&src, FromRules);
+                    assert_eq!(dispatched, run_time, "{pos} {us}");
+                    checked += 1;
                 }
-            }
+            });
         }
         assert!(checked > 10_000);
     }
