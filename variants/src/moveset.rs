@@ -349,6 +349,12 @@ impl MoveSet {
         Self::promotions_of(self.promotion)
     }
 
+    /// Whether a pawn may promote to the role numbered `role` (0, no role, never).
+    #[inline(always)]
+    fn may_promote_to(&self, role: u8) -> bool {
+        (self.promotion_roles >> role) & 1 == 1
+    }
+
     /// The origin of a move to `to` described by `e`. For a `to` outside the entry's
     /// targets the answer is some square (wrapped onto the board), never a panic:
     /// [`MoveSet::contains`] asks before it knows whether `to` is a target.
@@ -449,7 +455,7 @@ impl MoveSet {
         }
         let promo = if e.kind.promotes() && self.last.contains(to) {
             let p = promotion.unwrap_or(Role::Queen);
-            if !self.promotions().contains(&p) {
+            if !self.may_promote_to(p as u8) {
                 return None;
             }
             Some(p)
@@ -518,7 +524,7 @@ impl MoveSet {
         let promotes = e.kind.promotes() & self.last.contains(m.to);
         let promotion = m.promotion.map_or(0, |r| r as u8);
         let promotion_ok = if promotes {
-            (self.promotion_roles >> promotion) & 1 == 1
+            self.may_promote_to(promotion)
         } else {
             promotion == 0
         };
