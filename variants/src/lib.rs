@@ -42,6 +42,7 @@ mod pgn;
 mod position;
 mod rules;
 mod san;
+mod sliders;
 #[cfg(test)]
 mod testing;
 mod view;

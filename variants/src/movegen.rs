@@ -7,11 +7,12 @@
 //! count as blockers that cannot be entered or captured: a player's legal moves follow
 //! from what it sees.
 
-use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks};
 use shakmaty::{Bitboard, Board, Color, File, Rank, Role, Square};
 
 use crate::moves::Move;
 use crate::rules::{Castling, Promotion, RuleSet};
+use crate::sliders::rook_attacks;
 
 /// The inputs of move generation for one side: the pieces it knows, the squares it cannot
 /// see, and the side's own castling and en passant state. Built from a true position
