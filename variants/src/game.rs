@@ -3,8 +3,8 @@
 use shakmaty::{Color, Role};
 
 use crate::moves::Move;
-use crate::position::Position;
-use crate::rules::RuleSet;
+use crate::position::{castling_key, move_key, Position};
+use crate::rules::{Castling, RuleSet};
 
 /// Why a game ended by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -30,6 +30,11 @@ pub struct Outcome {
 
 /// A game under a rule set: the position, the ply count and the repetition history.
 ///
+/// Under rules with a repetition draw, the position's repetition key (see
+/// [`Position::repetition_key`]) is kept up to date move by move: its en passant part is
+/// added each ply, the rest changes by the pieces the move moves, the side to move and
+/// the castling rights it loses, instead of being computed from the whole board.
+///
 /// ```
 /// use fow_variants::{Game, GameEnd, Position, RuleSet};
 /// let mut g = Game::new(Position::from_fen("4k3/8/8/8/8/8/3r4/4K3 b - - 0 1").unwrap(), RuleSet::thesis());
@@ -44,20 +49,26 @@ pub struct Game {
     rules: RuleSet,
     ply: u32,
     keys: Vec<u64>,
+    /// The repetition key without its en passant part (only kept under rules with a
+    /// repetition draw).
+    base: u64,
 }
 
 impl Game {
     /// A game starting from `pos`.
     pub fn new(pos: Position, rules: RuleSet) -> Game {
         let mut keys = Vec::new();
+        let mut base = 0;
         if rules.repetition.is_some() {
-            keys.push(pos.repetition_key(&rules));
+            base = pos.repetition_base(&rules);
+            keys.push(base ^ pos.en_passant_key(&rules));
         }
         Game {
             pos,
             rules,
             ply: 0,
             keys,
+            base,
         }
     }
 
@@ -83,6 +94,7 @@ impl Game {
     #[inline]
     pub fn play(&mut self, m: &Move) -> Option<Outcome> {
         let mover = self.pos.turn();
+        let rights = self.pos.castling_rights();
         let captured = self.pos.play(m);
         self.ply += 1;
         if captured == Some(Role::King) {
@@ -103,7 +115,11 @@ impl Game {
             if m.is_zeroing() {
                 self.keys.clear();
             }
-            let key = self.pos.repetition_key(&self.rules);
+            self.base ^= move_key(m, mover);
+            if self.rules.castling == Castling::Rights {
+                self.base ^= castling_key(rights ^ self.pos.castling_rights());
+            }
+            let key = self.base ^ self.pos.en_passant_key(&self.rules);
             let seen = self.keys.iter().filter(|&&k| k == key).count() as u32;
             self.keys.push(key);
             if seen + 1 >= times {
@@ -141,6 +157,40 @@ mod tests {
             if ends {
                 assert_eq!(last.unwrap().end, GameEnd::Repetition);
             }
+        }
+    }
+
+    /// The key kept move by move equals the key computed from the whole position at
+    /// every ply of random games: captures, promotions, en passant, castling and lost
+    /// castling rights, under rules with rights (chess.com) and without (positional).
+    #[test]
+    fn kept_repetition_key_equals_the_whole_computation() {
+        use rand::{Rng, SeedableRng};
+        let mut positional = RuleSet::thesis();
+        positional.repetition = Some(3);
+        let starts = [
+            Position::startpos(),
+            Position::from_fen("r3k2r/1p4p1/8/2pP4/8/8/1P4P1/R3K2R w KQkq c6 0 1").unwrap(),
+        ];
+        for rules in [RuleSet::chesscom(), positional] {
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+            let mut plies = 0;
+            for start in starts.iter().cycle().take(400) {
+                let mut g = Game::new(start.clone(), rules);
+                loop {
+                    let kept = g.base ^ g.pos.en_passant_key(&rules);
+                    assert_eq!(kept, g.pos.repetition_key(&rules), "{}", g.pos);
+                    let moves = g.pos.legal_moves(&rules);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    plies += 1;
+                    if g.play(&moves[rng.random_range(0..moves.len())]).is_some() {
+                        break;
+                    }
+                }
+            }
+            assert!(plies > 10_000, "{plies}");
         }
     }
 

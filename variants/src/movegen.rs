@@ -299,6 +299,28 @@ fn usable_ep<W: Switches>(src: &MoveSource<'_>, occupied: Bitboard, w: W) -> Opt
         .filter(|&sq| !occupied.contains(sq))
 }
 
+/// The en passant square and a pawn on `pawns` (of `src.us`) that can capture there, if
+/// the rules allow en passant and one can (run-time switches).
+#[inline(always)]
+fn ep_capture(
+    src: &MoveSource<'_>,
+    pawns: Bitboard,
+    occupied: Bitboard,
+) -> Option<(Square, Square)> {
+    let ep = usable_ep(src, occupied, FromRules)?;
+    let from = (pawn_attacks(!src.us, ep) & pawns).first()?;
+    Some((ep, from))
+}
+
+/// The en passant square if `src.us` can capture en passant now (what
+/// [`visibility`] reports, without the rest of it).
+#[inline]
+pub(crate) fn en_passant_capture(src: &MoveSource<'_>) -> Option<Square> {
+    let b = src.board;
+    let pawns = b.by_color(src.us) & b.pawns();
+    ep_capture(src, pawns, b.occupied() | src.fog).map(|(ep, _)| ep)
+}
+
 /// The squares the pawns of `color` on `pawns` attack, all at once (the union of
 /// [`pawn_attacks`] over them).
 #[inline(always)]
@@ -348,12 +370,10 @@ pub(crate) fn visibility(src: &MoveSource<'_>) -> (Bitboard, Option<Square>) {
         reached |= single | double | (attacks & theirs);
         // Switches read at run time: a copy of this function per preset measured no
         // faster (the dispatch costs what the constants save).
-        if let Some(ep) = usable_ep(src, occupied, FromRules) {
-            if let Some(from) = (pawn_attacks(!us, ep) & pawns).first() {
-                reached.add(ep);
-                reached.add(Square::from_coords(ep.file(), from.rank()));
-                ep_found = Some(ep);
-            }
+        if let Some((ep, from)) = ep_capture(src, pawns, occupied) {
+            reached.add(ep);
+            reached.add(Square::from_coords(ep.file(), from.rank()));
+            ep_found = Some(ep);
         }
     }
 

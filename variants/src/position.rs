@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use shakmaty::fen::Fen;
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Bitboard, Board, CastlingSide, Color, Rank, Role, Setup, Square};
 
 use crate::error::{FenError, MoveError};
@@ -260,9 +261,14 @@ impl Position {
     }
 
     /// A hash of what makes positions equal for repetition: pieces, side to move,
-    /// castling rights and a usable en passant square.
+    /// castling rights (under rules with rights) and an en passant square where a pawn
+    /// can capture. [`crate::Game`] keeps it move by move instead of computing it whole.
     pub fn repetition_key(&self, rules: &RuleSet) -> u64 {
-        use shakmaty::zobrist::{Zobrist64, ZobristValue};
+        self.repetition_base(rules) ^ self.en_passant_key(rules)
+    }
+
+    /// [`Position::repetition_key`] without its en passant part.
+    pub(crate) fn repetition_base(&self, rules: &RuleSet) -> u64 {
         let mut h = Zobrist64::default();
         for color in Color::ALL {
             let ours = self.board.by_color(color);
@@ -276,22 +282,89 @@ impl Position {
             h ^= Zobrist64::zobrist_for_white_turn();
         }
         if rules.castling == crate::Castling::Rights {
-            for color in Color::ALL {
-                for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-                    if self.has_castling_right(color, side) {
-                        h ^= Zobrist64::zobrist_for_castling_right(color, side);
-                    }
-                }
-            }
-        }
-        if let Some(ep) = self.ep_square {
-            let src = self.source(self.turn, rules);
-            if movegen::visibility(&src).1.is_some() {
-                h ^= Zobrist64::zobrist_for_en_passant_file(ep.file());
-            }
+            h.0 ^= castling_key(self.castling);
         }
         h.0
     }
+
+    /// The en passant part of [`Position::repetition_key`]: the file of the en passant
+    /// square when the side to move can capture there.
+    #[inline]
+    pub(crate) fn en_passant_key(&self, rules: &RuleSet) -> u64 {
+        match self.ep_square {
+            Some(ep) if movegen::en_passant_capture(&self.source(self.turn, rules)).is_some() => {
+                Zobrist64::zobrist_for_en_passant_file(ep.file()).0
+            }
+            _ => 0,
+        }
+    }
+}
+
+/// The part of a repetition key that castling rights on the rook squares `rights` add.
+/// Rights enter one by one, so the key's change when rights are lost is
+/// `castling_key(before ^ after)`.
+#[inline]
+pub(crate) fn castling_key(rights: Bitboard) -> u64 {
+    let mut h = 0;
+    for rook in rights {
+        let color = if rook.rank() == Rank::First {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let side = if rook.file() == shakmaty::File::H {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        };
+        h ^= Zobrist64::zobrist_for_castling_right(color, side).0;
+    }
+    h
+}
+
+/// How the pieces' part of a repetition key changes when `us` plays `m` (the pieces
+/// [`apply_move`] moves, captures and promotes, and the side to move).
+#[inline]
+pub(crate) fn move_key(m: &Move, us: Color) -> u64 {
+    let piece =
+        |sq: Square, role: Role, color: Color| Zobrist64::zobrist_for_piece(sq, role.of(color)).0;
+    let mut h = Zobrist64::zobrist_for_white_turn().0
+        ^ piece(m.from, m.role, us)
+        ^ piece(m.to, m.promotion.unwrap_or(m.role), us);
+    match m.kind {
+        MoveKind::Normal => {
+            if let Some(captured) = m.capture {
+                h ^= piece(m.to, captured, !us);
+            }
+        }
+        MoveKind::EnPassant => {
+            h ^= piece(
+                Square::from_coords(m.to.file(), m.from.rank()),
+                Role::Pawn,
+                !us,
+            );
+        }
+        MoveKind::Castle => {
+            let (rook_from, rook_to) = castling_rook(m);
+            h ^= piece(rook_from, Role::Rook, us) ^ piece(rook_to, Role::Rook, us);
+        }
+    }
+    h
+}
+
+/// Where the rook of castling move `m` goes from and to.
+#[inline]
+fn castling_rook(m: &Move) -> (Square, Square) {
+    let rank = m.from.rank();
+    let (from, to) = if m.to.file() > m.from.file() {
+        (shakmaty::File::H, shakmaty::File::F)
+    } else {
+        (shakmaty::File::A, shakmaty::File::D)
+    };
+    (
+        Square::from_coords(from, rank),
+        Square::from_coords(to, rank),
+    )
 }
 
 /// Moves the pieces of `m` (played by `us`) on `board`: captures, promotion, the rook of
@@ -311,16 +384,11 @@ pub fn apply_move(board: &mut Board, m: &Move, us: Color) {
             board.set_piece_at(m.to, us.pawn());
         }
         MoveKind::Castle => {
-            let rank = m.from.rank();
-            let (rook_from, rook_to) = if m.to.file() > m.from.file() {
-                (shakmaty::File::H, shakmaty::File::F)
-            } else {
-                (shakmaty::File::A, shakmaty::File::D)
-            };
+            let (rook_from, rook_to) = castling_rook(m);
             board.discard_piece_at(m.from);
-            board.discard_piece_at(Square::from_coords(rook_from, rank));
+            board.discard_piece_at(rook_from);
             board.set_piece_at(m.to, us.king());
-            board.set_piece_at(Square::from_coords(rook_to, rank), us.rook());
+            board.set_piece_at(rook_to, us.rook());
         }
     }
 }
