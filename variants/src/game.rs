@@ -91,7 +91,8 @@ impl Game {
     }
 
     /// Plays a legal move and says whether the game ended with it.
-    #[inline]
+    // Always inlined: see `Position::play`.
+    #[inline(always)]
     pub fn play(&mut self, m: &Move) -> Option<Outcome> {
         let mover = self.pos.turn();
         let rights = self.pos.castling_rights();

@@ -236,7 +236,10 @@ impl Position {
 
     /// Plays a move, which must be one of [`Position::legal_moves`] (not checked here;
     /// the arena checks moves that come from players). Returns the captured role.
-    #[inline]
+    // Always inlined, like `apply_move` and `Game::play`: in the `fow` binary (unlike a
+    // small program calling the arena) link-time optimization left them as calls in the
+    // game loop, and inlined they make its one-job `fow bench` about 3% faster.
+    #[inline(always)]
     pub fn play(&mut self, m: &Move) -> Option<Role> {
         let us = self.turn;
         apply_move(&mut self.board, m, us);
@@ -370,7 +373,8 @@ fn castling_rook(m: &Move) -> (Square, Square) {
 /// Moves the pieces of `m` (played by `us`) on `board`: captures, promotion, the rook of
 /// a castling move, the pawn taken en passant. Used by [`Position::play`], and by bots
 /// that look at their own board after a move.
-#[inline]
+// Always inlined: see `Position::play`.
+#[inline(always)]
 pub fn apply_move(board: &mut Board, m: &Move, us: Color) {
     match m.kind {
         MoveKind::Normal => {
