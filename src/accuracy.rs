@@ -30,14 +30,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Some(p) => NeuralNetworkPlayer::load_network(p).map_err(input)?,
         None => NeuralNetworkPlayer::default_network(),
     };
-    println!("dataset                                   examples    top-1    top-3   random");
+    outln!("dataset                                   examples    top-1    top-3   random");
     for path in &a.datasets {
         let mut file =
             std::fs::File::open(path).map_err(|e| input(format!("{}: {e}", path.display())))?;
         let (header, examples) = read_dataset(&mut std::io::BufReader::new(&mut file))
             .map_err(|e| input(format!("{}: {e}", path.display())))?;
         let acc = evaluate(&net, &examples, &header.rules);
-        println!(
+        outln!(
             "{:<40} {:>9} {:>7.1}% {:>7.1}% {:>7.1}%",
             path.display().to_string(),
             acc.examples,

@@ -78,10 +78,10 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let started = Instant::now();
     let analysis = analyse(&game, a.engine, a.depth, a.nodes, &a.stockfish)?;
     let elapsed = started.elapsed();
-    print!("{}", report(&game, &analysis));
+    out!("{}", report(&game, &analysis));
     if let Some(path) = &a.csv {
         write_analysis_csv(path, &analysis)?;
-        println!("\nwrote {}", path.display());
+        outln!("\nwrote {}", path.display());
     }
     eprintln!(
         "analysed {} positions in {:.2} s ({})",

@@ -57,7 +57,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let mut signature = 0u64;
     // Untimed warm-up: attack tables into cache, threads started, clocks up.
     random_games((a.games / 10).max(100), a.seed ^ 1, RuleSet::thesis(), jobs);
-    println!(
+    outln!(
         "random vs random, full arena path (observation built every ply), best and median of {}:",
         a.repeat.max(1)
     );
@@ -79,7 +79,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             if j == 1 {
                 one_job = pps;
             }
-            println!(
+            outln!(
                 "  {:<8} {} job{}: {} games, {} plies in {:.3} s = {:.2} M plies/s (median {:.2}){}",
                 rules.to_string(),
                 j,
@@ -105,7 +105,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             }
         }
     }
-    println!(
+    outln!(
         "perft from the start position, best of {}:",
         a.repeat.max(1)
     );
@@ -117,7 +117,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             n = perft(&Position::startpos(), a.perft_depth, &rules);
             s = s.min(t.elapsed().as_secs_f64());
         }
-        println!(
+        outln!(
             "  {:<8} depth {}: {n} nodes in {:.3} s = {:.1} M nodes/s",
             rules.to_string(),
             a.perft_depth,
@@ -132,11 +132,11 @@ pub fn run(a: Args) -> Result<(), CliError> {
             .map_err(|e| CliError::Failed(e.to_string()))?;
         let update = r.update_time.as_secs_f64();
         let search = (r.think_time.saturating_sub(r.update_time)).as_secs_f64();
-        println!(
+        outln!(
             "PossibleBoardList (default settings) vs CaptureLargest, thesis rules, {} games on one thread:",
             r.games
         );
-        println!(
+        outln!(
             "  {} decisions, {:.2} ms per move ({:.2} ms updating the set, {:.2} ms searching); scored {:.1}/{}",
             r.decisions,
             r.think_time.as_secs_f64() * 1e3 / r.decisions.max(1) as f64,
@@ -145,7 +145,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             r.points,
             r.games
         );
-        println!(
+        outln!(
             "  belief set: {} boards expanded, {} children checked, {} kept: {:.1} M children checked/s, {:.2} M boards expanded/s",
             r.expanded,
             r.children,
@@ -153,13 +153,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
             r.children as f64 / update.max(1e-9) / 1e6,
             r.expanded as f64 / update.max(1e-9) / 1e6
         );
-        println!(
+        outln!(
             "  set size per decision: median {}, max {}; {} rebuilds from guesses",
             r.median_size(),
             r.max_size(),
             r.rebuilds
         );
-        println!(
+        outln!(
             "  search: {} boards searched, {} nodes = {:.2} M nodes/s",
             r.searched,
             r.nodes,
@@ -170,9 +170,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
     if a.exec_games > 0 {
         exec_round_trip(a.exec_games, a.seed)?;
     }
-    println!(
+    outln!(
         "signature: {signature:016x} (games {}, seed {}, perft depth {}, belief games {})",
-        a.games, a.seed, a.perft_depth, a.belief_games
+        a.games,
+        a.seed,
+        a.perft_depth,
+        a.belief_games
     );
     Ok(())
 }
@@ -227,8 +230,8 @@ fn exec_round_trip(games: usize, seed: u64) -> Result<(), CliError> {
         inside_time += rec.time[i];
     }
     let wall = started.elapsed();
-    println!("external bot (fow serve RandomMove over the fow bot protocol) vs RandomMove, {games} games on one thread:");
-    println!(
+    outln!("external bot (fow serve RandomMove over the fow bot protocol) vs RandomMove, {games} games on one thread:");
+    outln!(
         "  {turns} turns, {:.1} us per turn round trip (in-process RandomMove: {:.2} us per move); {:.2} ms per game to start and end the program{}",
         exec_time.as_secs_f64() * 1e6 / turns.max(1) as f64,
         inside_time.as_secs_f64() * 1e6 / inside_moves.max(1) as f64,

@@ -182,14 +182,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
     write_dataset(&mut w, &header, &examples)
         .map_err(|e| CliError::Failed(format!("{}: {e}", a.out.display())))?;
     let wins = examples.iter().filter(|e| e.result > 0).count();
-    println!(
+    outln!(
         "{games} games read ({duplicates} duplicates skipped), {used} used, {} examples of {} ({:.0}% from won games), rules {}",
         examples.len(),
         header.selection,
         100.0 * wins as f64 / examples.len() as f64,
         header.rules
     );
-    println!(
+    outln!(
         "written to {} ({} bytes per example)",
         a.out.display(),
         Example::BYTES

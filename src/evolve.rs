@@ -132,7 +132,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         (Evolution::create(&dir, config)?, dir)
     };
     let cfg = evo.config().clone();
-    println!(
+    outln!(
         "evolving {} ({} parameters): population {}, {} survivors, step {}, {} epochs ({} done), {}, benchmark {} x{}, rules {}, seed {}, {} jobs -> {}",
         cfg.bot,
         cfg.start.len(),
@@ -181,7 +181,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
     let ran = evo.epochs_done() - first;
-    println!(
+    outln!(
         "{ran} epochs, {games} games in {secs:.1} s ({:.0} games/s)",
         games as f64 / secs.max(1e-9)
     );
@@ -196,10 +196,10 @@ pub fn run(a: Args) -> Result<(), CliError> {
         }
         v
     };
-    println!("\nepoch  best score  benchmark  spread");
+    outln!("\nepoch  best score  benchmark  spread");
     for &i in &show {
         let h = &history[i];
-        println!(
+        outln!(
             "{:>5}  {:>9.1}%  {:>9}  {:>6.3}",
             h.epoch,
             100.0 * h.best_score,
@@ -216,7 +216,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             .collect();
         benchmark_plot(&plot, &cfg.bot, &cfg.benchmark, &points)?;
     }
-    println!(
+    outln!(
         "\nwrote {}, {}, {}{}{}",
         dir.join(LOG_FILE).display(),
         dir.join(BEST_FILE).display(),

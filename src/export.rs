@@ -69,7 +69,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Some(path) => {
             std::fs::write(path, &text)
                 .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
-            println!(
+            outln!(
                 "wrote {} game{} to {}",
                 games.len(),
                 if games.len() == 1 { "" } else { "s" },

@@ -59,7 +59,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         )));
     }
     if report.renumbered {
-        println!("note: game numbers clashed between the inputs; the games are numbered 1 to {} in input order", report.rows.len());
+        outln!("note: game numbers clashed between the inputs; the games are numbered 1 to {} in input order", report.rows.len());
     }
     let (mut white, mut black, mut draws) = (0, 0, 0);
     for r in &report.rows {
@@ -69,13 +69,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
             _ => draws += 1,
         }
     }
-    println!(
+    outln!(
         "imported {} of {} players, rules {} (White won {white}, Black {black}, {draws} drawn)",
         count(report.rows.len(), "game"),
         report.players.len(),
         report.rules
     );
-    println!(
+    outln!(
         "wrote {}, {}",
         a.out.join(CONFIG_FILE).display(),
         a.out.join(GAMES_FILE).display()

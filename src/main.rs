@@ -7,6 +7,23 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// `println!` for results: a closed pipe drops the output, not the work (see [`out`]).
+macro_rules! outln {
+    () => {
+        $crate::out::write(format_args!(""), true)
+    };
+    ($($arg:tt)*) => {
+        $crate::out::write(format_args!($($arg)*), true)
+    };
+}
+
+/// `print!` for results: a closed pipe drops the output, not the work (see [`out`]).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::out::write(format_args!($($arg)*), false)
+    };
+}
+
 mod accuracy;
 mod analyze;
 mod bench;
@@ -16,6 +33,7 @@ mod evolve;
 mod export;
 mod import;
 mod inputs;
+mod out;
 mod params;
 mod perft;
 mod play;

@@ -64,7 +64,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 None => (family.default_params)(),
             };
             for (n, v) in (family.param_names)().iter().zip(&values) {
-                println!("{n:<16} {v:>12.6}");
+                outln!("{n:<16} {v:>12.6}");
             }
             Ok(())
         }
@@ -96,7 +96,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             match out {
                 Some(path) => std::fs::write(&path, json)
                     .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?,
-                None => print!("{json}"),
+                None => out!("{json}"),
             }
             Ok(())
         }

@@ -37,16 +37,16 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let total = if a.divide {
         let d = perft_divide(&pos, a.depth, &rules);
         for (m, n) in &d {
-            println!("{m}: {n}");
+            outln!("{m}: {n}");
         }
-        println!();
+        outln!();
         d.iter().map(|x| x.1).sum()
     } else {
         perft(&pos, a.depth, &rules)
     };
     let secs = t.elapsed().as_secs_f64();
-    println!("perft({}) = {total}", a.depth);
-    println!(
+    outln!("perft({}) = {total}", a.depth);
+    outln!(
         "{:.3} s, {:.1} M nodes/s ({rules})",
         secs,
         total as f64 / secs.max(1e-9) / 1e6

@@ -99,11 +99,11 @@ pub fn run(a: Args) -> Result<(), CliError> {
         )));
     }
     let unicode = !a.ascii;
-    println!(
+    outln!(
         "You play {} against {bot_name} (rules {rules}, seed {seed}).",
         side_name(color)
     );
-    println!(
+    outln!(
         "You see your pieces and the squares they can reach; {} is fog. Type help for help.",
         if unicode { "░" } else { "?" }
     );
@@ -144,8 +144,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
         rec.detail = format!("{} {stop}", side_name(color));
     }
     save_game_folder(&dir, &rec)?;
-    print!("{}", summary(&rec, color, unicode));
-    println!(
+    out!("{}", summary(&rec, color, unicode));
+    outln!(
         "\nSaved to {} (fow replay {} shows it again).",
         dir.display(),
         dir.display()

@@ -16,20 +16,23 @@ pub fn run(_: Args) -> Result<(), CliError> {
         .map(|b| b.name.len())
         .max()
         .unwrap_or(0);
-    println!("Bots (use as NAME or NAME:key=value,...):");
+    outln!("Bots (use as NAME or NAME:key=value,...):");
     list(bots, width);
-    println!("Programs (use as exec:cmd=<command line>,key=value,...):");
+    outln!("Programs (use as exec:cmd=<command line>,key=value,...):");
     list(programs, width);
     Ok(())
 }
 
 fn list(bots: &[fow_players::BotInfo], width: usize) {
     for b in bots {
-        println!("  {:width$}  {}", b.name, b.description);
+        outln!("  {:width$}  {}", b.name, b.description);
         for p in b.params {
-            println!(
+            outln!(
                 "  {:width$}    {}={} : {}",
-                "", p.name, p.default, p.description
+                "",
+                p.name,
+                p.default,
+                p.description
             );
         }
     }

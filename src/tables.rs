@@ -123,9 +123,9 @@ pub const RATINGS_FILE: &str = "ratings.csv";
 /// The ratings with average time per move (written when times are known).
 pub const SUMMARY_FILE: &str = "summary.csv";
 
-/// Prints the crosstable and summary, and writes `crosstable.csv` and `ratings.csv` into
-/// `out` when given, plus `summary.csv` (the ratings with average ms per move, like the
-/// thesis's Table 2) when `ms_per_move` is given. `ratings.csv` holds no wall-clock
+/// Writes `crosstable.csv` and `ratings.csv` into `out` when given, plus `summary.csv`
+/// (the ratings with average ms per move, like the thesis's Table 2) when `ms_per_move`
+/// is given, then prints the crosstable and summary. `ratings.csv` holds no wall-clock
 /// figure, so it is byte-identical across runs; `summary.csv` is not.
 pub fn report(
     m: &ResultMatrix,
@@ -133,8 +133,6 @@ pub fn report(
     ms_per_move: Option<&[Option<f64>]>,
     out: Option<&Path>,
 ) -> Result<(), CliError> {
-    println!("Crosstable (points of the row player as White / as Black):");
-    println!("{}", crosstable_text(m));
     let mut inp = SummaryInput::new(m);
     inp.thesis = fits.thesis.as_ref();
     inp.mle = fits.mle.as_ref();
@@ -145,11 +143,6 @@ pub fn report(
         Some(_) => Some(summary_csv(&inp).map_err(input)?),
         None => None,
     };
-    println!("Ratings (anchor as shown; ± is the 95% interval of the MLE):");
-    println!("{}", summary_text(&inp).map_err(input)?);
-    for n in &fits.notes {
-        println!("note: {n}");
-    }
     if let Some(dir) = out {
         let write = |name: &str, text: &str| {
             let p = dir.join(name);
@@ -160,6 +153,13 @@ pub fn report(
         if let Some(text) = &with_times {
             write(SUMMARY_FILE, text)?;
         }
+    }
+    outln!("Crosstable (points of the row player as White / as Black):");
+    outln!("{}", crosstable_text(m));
+    outln!("Ratings (anchor as shown; ± is the 95% interval of the MLE):");
+    outln!("{}", summary_text(&inp).map_err(input)?);
+    for n in &fits.notes {
+        outln!("note: {n}");
     }
     Ok(())
 }

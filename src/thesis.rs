@@ -343,8 +343,8 @@ pub fn compare(
         ),
     )?;
     plot(&dir.join("ladder.svg"), &rows, &refs)?;
-    println!("{md}");
-    println!(
+    outln!("{md}");
+    outln!(
         "wrote {}",
         FILES
             .iter()

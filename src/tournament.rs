@@ -142,7 +142,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     };
     let cfg = t.config().clone();
     let total = cfg.schedule().len();
-    println!(
+    outln!(
         "{} players, {} games per ordered pair, {} games, rules {}, seed {}, {} jobs -> {}",
         cfg.players.len(),
         cfg.games_per_pair,
@@ -168,7 +168,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let rep = t.run(jobs, limit, &|_, done, _| bar.set_position(done as u64))?;
     bar.finish_and_clear();
     let secs = rep.elapsed.as_secs_f64();
-    println!(
+    outln!(
         "{} games on disk, {} played now in {:.1} s ({:.0} games/s)\n",
         rep.games.len(),
         rep.played_now,
@@ -187,11 +187,11 @@ pub fn run(a: Args) -> Result<(), CliError> {
         .filter(|g| g.game_reason().is_ok_and(|r| r.is_fault()))
         .count();
     if faults > 0 {
-        println!("note: {faults} games ended by a player fault (see the reason and detail columns of games.csv)");
+        outln!("note: {faults} games ended by a player fault (see the reason and detail columns of games.csv)");
     }
-    println!("\nwrote {}", files_written(&dir));
+    outln!("\nwrote {}", files_written(&dir));
     if a.preset.is_some() {
-        println!();
+        outln!();
         crate::thesis::compare(&dir, &cfg, &labels, &games, &rep_times)?;
     }
     Ok(())

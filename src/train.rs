@@ -130,7 +130,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     else {
         return Err(CliError::Failed("no epoch gave a finite loss".into()));
     };
-    println!(
+    outln!(
         "best epoch {} of {}{} on {}: train loss {:.4}, validation loss {:.4}, validation top-1 {:.1}% ({} training, {} validation examples); wrote {}",
         summary.best_epoch,
         summary.history.len(),

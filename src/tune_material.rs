@@ -194,7 +194,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             add_games_csv(path, &rules, &opts, &mut acc)?;
             rules.to_string()
         };
-        println!("{}: rules {rules}", path.display());
+        outln!("{}: rules {rules}", path.display());
         rules_used.push(rules);
     }
     let fit = fit_logistic(
@@ -207,7 +207,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     )
     .map_err(|e| input(format!("cannot fit: {e}")))?;
 
-    println!(
+    outln!(
         "{} games ({} left out: undecided, player faults{}; {} duplicates skipped), {} samples (positions not within {} plies after a capture)",
         acc.games,
         acc.left_out,
@@ -216,7 +216,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         fit.samples,
         a.skip
     );
-    println!(
+    outln!(
         "logistic fit without intercept, L2 {}: {} Newton steps, log-loss {:.4} per sample (coin flip {:.4})",
         a.l2,
         fit.iterations,
@@ -230,10 +230,10 @@ pub fn run(a: Args) -> Result<(), CliError> {
         .iter()
         .map(|c| (pawn > 0.0).then(|| 100.0 * c / pawn))
         .collect();
-    println!();
-    println!("piece      logit   ±s.e.  pawn=100");
+    outln!();
+    outln!("piece      logit   ±s.e.  pawn=100");
     for i in 0..5 {
-        println!(
+        outln!(
             "{:<7} {:>8.4} {:>7.4} {:>9}",
             MATERIAL_NAMES[i],
             fit.coefficients[i],
@@ -241,7 +241,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             scaled[i].map_or("-".to_string(), |v| format!("{v:.0}"))
         );
     }
-    println!(
+    outln!(
         "(s.e. treat positions as independent; positions of one game are not, so they are too small)"
     );
 
@@ -286,7 +286,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         let text = format!("{{\n{}\n}}\n", body.join(",\n"));
         std::fs::write(out, text)
             .map_err(|e| CliError::Failed(format!("{}: {e}", out.display())))?;
-        println!("written to {}", out.display());
+        outln!("written to {}", out.display());
     }
     Ok(())
 }

@@ -24,18 +24,18 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let unicode = !a.ascii;
     let white = FogView::of(&pos, fow_variants::Color::White, &rules);
     let black = FogView::of(&pos, fow_variants::Color::Black, &rules);
-    println!("position: {pos}");
-    println!("rules:    {rules}");
-    println!("white:    {white}");
-    println!("black:    {black}");
-    println!();
+    outln!("position: {pos}");
+    outln!("rules:    {rules}");
+    outln!("white:    {white}");
+    outln!("black:    {black}");
+    outln!();
     let cols = [
         ("true board", board_diagram(pos.board(), unicode)),
         ("white sees", white.diagram(unicode)),
         ("black sees", black.diagram(unicode)),
     ];
     let lines: Vec<Vec<&str>> = cols.iter().map(|c| c.1.lines().collect()).collect();
-    println!(
+    outln!(
         "{}",
         cols.iter()
             .map(|c| format!("{:<19}", c.0))
@@ -45,7 +45,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     );
     for i in 0..lines[0].len() {
         let row: Vec<String> = lines.iter().map(|l| format!("{:<19}", l[i])).collect();
-        println!("{}", row.join("   ").trim_end());
+        outln!("{}", row.join("   ").trim_end());
     }
     Ok(())
 }

@@ -368,3 +368,61 @@ fn search_bots_play_the_same_games_on_any_number_of_jobs() {
         assert!(!one.to_lowercase().contains(reason), "{one}");
     }
 }
+
+/// A reader that closes the pipe early (`fow players | head -1`) costs the rest of the
+/// output, not a panic: the command finishes its work (a tournament writes its files)
+/// and exits with status 0.
+#[test]
+fn closed_stdout_ends_quietly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    let cases: [&[&str]; 3] = [
+        &["players"],
+        &["perft", "--depth", "3", "--divide"],
+        &[
+            "tournament",
+            "--players",
+            "RandomMove,CaptureKing",
+            "--games",
+            "2",
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+    ];
+    for args in cases {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fow"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Close the reading end before the program writes.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    for file in ["games.csv", "crosstable.csv", "ratings.csv"] {
+        assert!(dir.join(file).is_file(), "{file}");
+    }
+}
+
+/// A failing standard output (a full disk behind a redirection) is one error line and
+/// exit status 1.
+#[test]
+fn failing_stdout_is_one_error_line() {
+    let Ok(full) = fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // not a Linux machine
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_fow"))
+        .arg("players")
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("fow: error: standard output:"), "{err}");
+}
