@@ -1,6 +1,5 @@
 //! `fow export`: saved games as PGN with moves in SAN.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use fow_arena::{load_game, load_games_lenient, SavedGame};
@@ -76,14 +75,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 path.display()
             );
         }
-        None => {
-            let mut out = std::io::stdout().lock();
-            if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-                if e.kind() != std::io::ErrorKind::BrokenPipe {
-                    return Err(CliError::Failed(format!("standard output: {e}")));
-                }
-            }
-        }
+        None => out!("{text}"),
     }
     if !errors.is_empty() {
         for e in &errors {

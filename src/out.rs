@@ -13,20 +13,23 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Set once standard output's reader has gone.
 static GONE: AtomicBool = AtomicBool::new(false);
 
-/// Writes `args` (and a newline when `newline`) to standard output; see the module
-/// documentation for what happens when that fails.
+/// Writes `args` (and a newline when `newline`) to standard output and flushes it, so
+/// that a failure shows here; see the module documentation for what happens then.
 pub fn write(args: fmt::Arguments<'_>, newline: bool) {
     if GONE.load(Ordering::Relaxed) {
         return;
     }
     let mut out = io::stdout().lock();
-    let result = out.write_fmt(args).and_then(|()| {
-        if newline {
-            out.write_all(b"\n")
-        } else {
-            Ok(())
-        }
-    });
+    let result = out
+        .write_fmt(args)
+        .and_then(|()| {
+            if newline {
+                out.write_all(b"\n")
+            } else {
+                Ok(())
+            }
+        })
+        .and_then(|()| out.flush());
     match result {
         Ok(()) => {}
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => GONE.store(true, Ordering::Relaxed),

@@ -1,6 +1,6 @@
 //! `fow play`: a person against a bot in the terminal, seeing only their own fogged view.
 
-use std::io::{BufReader, IsTerminal, Write};
+use std::io::{BufReader, IsTerminal};
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -150,9 +150,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         dir.display(),
         dir.display()
     );
-    std::io::stdout()
-        .flush()
-        .map_err(|e| CliError::Failed(e.to_string()))
+    Ok(())
 }
 
 /// The end of the game: result, every move and the true board.
