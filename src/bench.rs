@@ -7,7 +7,7 @@ use fow_arena::seed::mix;
 use fow_arena::{play_game, GameOptions};
 use fow_variants::{perft, Position, RuleSet};
 
-use crate::error::CliError;
+use crate::error::{input, CliError};
 
 /// Measure game and perft speed.
 ///
@@ -44,11 +44,13 @@ pub struct Args {
 
 /// Runs the measurements and prints them.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let jobs = a.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
+    let jobs = crate::jobs::jobs(a.jobs)?;
+    if a.repeat == 0 {
+        return Err(input("--repeat must be at least 1"));
+    }
+    if a.games == 0 {
+        return Err(input("--games must be at least 1"));
+    }
     if a.games == 0 || a.perft_depth == 0 || a.perft_depth > 8 {
         return Err(CliError::Input(
             "--games must be positive and --perft-depth between 1 and 8".into(),

@@ -21,7 +21,8 @@ use crate::inputs::{pgn_files, tournament_rules};
 /// give the same file.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// `games.csv` files, `.pgn` files or folders of `.pgn` files.
+    /// Results folders (read as their `games.csv`), `games.csv` files, `.pgn` files or
+    /// folders of `.pgn` files.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// Where to write the dataset.
@@ -32,7 +33,8 @@ pub struct Args {
     /// it, both sides of every game.
     #[arg(long, value_name = "NAME")]
     pub player: Vec<String>,
-    /// Rules for PGN inputs (default `chesscom`).
+    /// Rules for every PGN game, overriding its `Rules` tag (default: the game's `Rules` tag,
+    /// else `chesscom`).
     #[arg(long, value_name = "PRESET")]
     pub rules: Option<String>,
 }
@@ -51,6 +53,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Some(r) => r.parse().map_err(input)?,
         None => RuleSet::chesscom(),
     };
+    crate::inputs::make_parent(&a.out)?;
     let mut examples: Vec<Example> = Vec::new();
     let mut rules_seen: Option<RuleSet> = None;
     let mut seen = HashSet::new();
@@ -69,6 +72,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Ok(())
     };
     for path in &a.inputs {
+        let path = &crate::inputs::games_csv_of(path);
         let is_csv = path.extension().is_some_and(|e| e == "csv");
         if is_csv {
             let rules = tournament_rules(path)?;

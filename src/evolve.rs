@@ -77,11 +77,7 @@ pub struct Args {
 
 /// Runs or resumes an evolution.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let jobs = a.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
+    let jobs = crate::jobs::jobs(a.jobs)?;
     let (mut evo, dir) = if a.resume {
         let dir = a.out.clone().expect("clap requires --out with --resume");
         if a.rules.any_given() {

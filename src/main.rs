@@ -33,6 +33,7 @@ mod evolve;
 mod export;
 mod import;
 mod inputs;
+mod jobs;
 mod out;
 mod params;
 mod perft;
@@ -85,7 +86,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
     let result = match cli.command {
         Command::Tournament(a) => tournament::run(a),
         Command::CompareThesis(a) => thesis::run(a),
@@ -114,4 +118,48 @@ fn main() -> ExitCode {
             ExitCode::from(e.code())
         }
     }
+}
+
+/// Help and version go out as clap writes them; a mistake on the command line becomes one
+/// line like every other bad input (`fow: error: ...`, exit 2), keeping clap's hints
+/// (possible values, similar names) and pointing to `--help` instead of the usage block.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    use clap::CommandFactory;
+    let help = match std::env::args().nth(1) {
+        Some(sub) if Cli::command().find_subcommand(&sub).is_some() => format!("fow {sub} --help"),
+        _ => "fow --help".to_string(),
+    };
+    eprintln!(
+        "fow: error: {} (see {help})",
+        one_line(&e.render().to_string())
+    );
+    ExitCode::from(2)
+}
+
+/// Clap's error text on one line: the message, then its hints.
+fn one_line(text: &str) -> String {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let mut line = lines
+        .next()
+        .unwrap_or("bad command line")
+        .trim_start_matches("error:")
+        .trim()
+        .to_string();
+    for l in lines {
+        if l.starts_with("Usage:") || l.starts_with("For more information") {
+            continue;
+        }
+        line.push_str(if line.ends_with(':') { " " } else { "; " });
+        line.push_str(l.trim_start_matches("tip:").trim());
+    }
+    line
 }

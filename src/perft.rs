@@ -13,7 +13,7 @@ pub struct Args {
     /// Start position as FEN (default: the standard start).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Depth in plies.
+    /// Depth in plies, 1 to 10.
     #[arg(long, short, default_value_t = 4)]
     pub depth: u32,
     /// List each legal move in UCI with its count.

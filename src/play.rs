@@ -98,6 +98,10 @@ pub fn run(a: Args) -> Result<(), CliError> {
             dir.display()
         )));
     }
+    // The folder is made now, so that an --out that cannot be written fails before the
+    // game, not after it.
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?;
     let unicode = !a.ascii;
     outln!(
         "You play {} against {bot_name} (rules {rules}, seed {seed}).",

@@ -55,7 +55,7 @@ pub struct Args {
     #[arg(long, requires = "out")]
     pub resume: bool,
     /// A player whose move takes longer than this many milliseconds loses on time
-    /// (wall-clock: makes results depend on machine speed; off by default).
+    /// (wall-clock: makes results depend on machine speed; off by default; at least 1).
     #[arg(long, value_name = "MS")]
     pub move_time_limit: Option<u64>,
     /// No progress bar.
@@ -75,11 +75,12 @@ pub const DEFAULT_SEED: u64 = 2023;
 
 /// Runs (or resumes) the tournament and reports.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let jobs = a.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
+    let jobs = crate::jobs::jobs(a.jobs)?;
+    if a.move_time_limit == Some(0) {
+        return Err(input(
+            "--move-time-limit must be at least 1 ms (leave it out for no limit)",
+        ));
+    }
     if let Some(p) = a.preset {
         if a.players.is_some() || a.rules.any_given() {
             return Err(input(format!(

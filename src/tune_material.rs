@@ -27,8 +27,8 @@ use crate::inputs::{pgn_files, tournament_rules};
 /// tournament's players all took part in another with the same seed) counts once.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// `games.csv` files written by `fow tournament`, `.pgn` files, or folders of `.pgn`
-    /// files (moves in SAN or long algebraic notation, as `fow export` and chess.com write
+    /// Results folders (read as their `games.csv`), `games.csv` files written by `fow
+    /// tournament`, `.pgn` files, or folders of `.pgn` files (moves in SAN or long algebraic notation, as `fow export` and chess.com write
     /// fog-of-war games).
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
@@ -158,6 +158,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
     if !(a.l2 >= 0.0 && a.l2.is_finite()) {
         return Err(input(format!("--l2 must be >= 0, not {}", a.l2)));
     }
+    if let Some(out) = &a.out {
+        crate::inputs::make_parent(out)?;
+    }
     let opts = MaterialOptions {
         skip: a.skip,
         draws: match a.draws {
@@ -172,6 +175,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         if !path.exists() {
             return Err(input(format!("{}: no such file or folder", path.display())));
         }
+        let path = &crate::inputs::games_csv_of(path);
         let is_pgn = path.is_dir() || path.extension().is_some_and(|x| x == "pgn");
         let rules = if is_pgn {
             let mut met: Vec<RuleSet> = Vec::new();
@@ -182,10 +186,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
                     }
                 }
             }
-            met.iter()
-                .map(|r| r.to_string())
-                .collect::<Vec<_>>()
-                .join(" + ")
+            if met.is_empty() {
+                "(no games)".to_string()
+            } else {
+                met.iter()
+                    .map(|r| r.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            }
         } else {
             let rules = match forced {
                 Some(r) => r,

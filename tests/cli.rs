@@ -253,6 +253,100 @@ fn bad_input_gets_one_line_and_exit_2() {
     fails(&["rate", bad.to_str().unwrap()], "m.txt: line 1");
 }
 
+/// Mistakes clap catches (bad option values, unknown options and subcommands, missing
+/// values) are one `fow: error:` line too, with clap's hints and a pointer to the help;
+/// and so are the settings checked before any work starts, which must leave no folder.
+#[test]
+fn command_line_mistakes_are_one_line_before_any_work() {
+    fails(
+        &["tournament", "--games", "-1"],
+        "fow: error: unexpected argument '-1' found (see fow tournament --help)",
+    );
+    fails(
+        &["perft", "--depth", "abc"],
+        "fow: error: invalid value 'abc' for '--depth <DEPTH>'",
+    );
+    fails(
+        &["tournament", "--method", "foo"],
+        "[possible values: thesis, mle, both]",
+    );
+    fails(
+        &["tornament"],
+        "similar subcommands exist: 'rate', 'tournament'",
+    );
+    fails(
+        &["play"],
+        "the following required arguments were not provided: --bot <SPEC>",
+    );
+    fails(&["bench", "--repeat", "0"], "--repeat must be at least 1");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    let d = dir.to_str().unwrap();
+    let base = [
+        "tournament",
+        "--players",
+        "RandomMove,CaptureKing",
+        "--out",
+        d,
+    ];
+    let with = |extra: &[&'static str]| -> Vec<&str> {
+        base.iter().copied().chain(extra.iter().copied()).collect()
+    };
+    fails(&with(&["--jobs", "0"]), "--jobs must be at least 1");
+    fails(
+        &with(&["--move-time-limit", "0"]),
+        "--move-time-limit must be at least 1 ms",
+    );
+    fails(
+        &with(&["--games", "2000000000"]),
+        "4000000000 games (2 players, 2000000000 per ordered pair) is more than one tournament holds",
+    );
+    assert!(!dir.exists(), "no folder for a refused tournament");
+    fails(
+        &["tournament", "--resume", "--out", d],
+        "holds no tournament to resume",
+    );
+    fails(
+        &["evolve", "--resume", "--out", d],
+        "holds no evolution to resume",
+    );
+    let game = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/chesscom-fow/game-000.pgn"
+    );
+    fails(
+        &["replay", game, "--print", "--analysis", "/no/such.csv"],
+        "/no/such.csv: no such file",
+    );
+}
+
+/// `dataset` and `tune-material` read a results folder as its games.csv, and make the
+/// folder their output goes into.
+#[test]
+fn learning_commands_read_a_results_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    small_tournament(&dir, "3", "1");
+    let d = dir.to_str().unwrap();
+    let csv = dir.join("games.csv");
+    let c = csv.to_str().unwrap();
+    let values = tmp.path().join("new/values.json");
+    let from_dir = ok(&["tune-material", d, "--out", values.to_str().unwrap()]);
+    assert!(values.is_file(), "{from_dir}");
+    let from_csv = ok(&["tune-material", c]);
+    let fit = |out: &str| -> String {
+        out.lines()
+            .filter(|l| !l.contains(": rules") && !l.starts_with("written to"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(fit(&from_dir), fit(&from_csv));
+    let set = tmp.path().join("sets/a.fownn");
+    let out = ok(&["dataset", d, "--out", set.to_str().unwrap()]);
+    assert!(out.contains("48 games read"), "{out}");
+    assert!(set.is_file());
+}
+
 #[test]
 fn perft_view_players_and_bench_work() {
     let out = ok(&["perft", "--depth", "3"]);

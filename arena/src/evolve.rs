@@ -95,8 +95,8 @@ impl EvolveConfig {
         }
         if self.population < 2 || self.survivors == 0 || self.survivors > self.population {
             return Err(ArenaError::Config(format!(
-                "need a population of at least 2 and 1 to {} survivors",
-                self.population
+                "--population must be at least 2 and --survivors between 1 and the population (got {} and {})",
+                self.population, self.survivors
             )));
         }
         if !(self.step.is_finite() && self.step >= 0.0) {
@@ -200,6 +200,12 @@ impl Evolution {
     /// Reopens the evolution in `dir` where its last checkpoint left it.
     pub fn open(dir: &Path) -> Result<Evolution, ArenaError> {
         let path = dir.join(EVOLVE_FILE);
+        if !path.is_file() {
+            return Err(ArenaError::Config(format!(
+                "{} holds no evolution to resume (no {EVOLVE_FILE})",
+                dir.display()
+            )));
+        }
         let text = fs::read_to_string(&path).map_err(io_err(&path))?;
         let config: EvolveConfig = serde_json::from_str(&text).map_err(json_err(&path))?;
         let config = config.validated()?;

@@ -41,6 +41,10 @@ pub struct TournamentConfig {
     pub nodes: Option<u64>,
 }
 
+/// The most games one tournament schedules: its schedule, its rows and its tables stay in
+/// memory (a game row with its moves takes about a kilobyte).
+pub const MAX_GAMES: u64 = 10_000_000;
+
 impl TournamentConfig {
     /// Checks the settings and normalises the specs (each must build).
     /// Unknown or malformed specs are reported before the player count, so that
@@ -58,6 +62,14 @@ impl TournamentConfig {
         }
         if self.games_per_pair == 0 {
             return Err(ArenaError::Config("--games must be at least 1".into()));
+        }
+        let n = self.players.len() as u64;
+        let total = n * (n - 1) * u64::from(self.games_per_pair);
+        if total > MAX_GAMES {
+            return Err(ArenaError::Config(format!(
+                "{total} games ({n} players, {} per ordered pair) is more than one tournament holds ({MAX_GAMES}); use fewer --games or players",
+                self.games_per_pair
+            )));
         }
         let mut seen = HashSet::new();
         for p in &self.players {
@@ -159,6 +171,12 @@ impl Tournament {
     /// The tournament stored in `dir`, to be resumed.
     pub fn open(dir: &Path) -> Result<Tournament, ArenaError> {
         let cfg_path = dir.join(CONFIG_FILE);
+        if !cfg_path.is_file() {
+            return Err(ArenaError::Config(format!(
+                "{} holds no tournament to resume (no {CONFIG_FILE})",
+                dir.display()
+            )));
+        }
         let text = fs::read_to_string(&cfg_path).map_err(io_err(&cfg_path))?;
         let config: TournamentConfig =
             serde_json::from_str(&text).map_err(|e| ArenaError::Format {

@@ -12,7 +12,7 @@ use fow_variants::{role_name, side_name};
 use fow_variants::{Color, Piece};
 
 use crate::analyze::Engine;
-use crate::error::CliError;
+use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
 
 mod html;
@@ -132,6 +132,9 @@ impl Replay {
 /// Runs `fow replay`.
 pub fn run(a: Args) -> Result<(), CliError> {
     let rules = a.rules.rule_set()?;
+    if let Some(path) = a.analysis.as_ref().filter(|p| !p.is_file()) {
+        return Err(input(format!("{}: no such file", path.display())));
+    }
     let game = load_game(&a.file, a.game, &rules)?;
     let frames = replay_frames(&game);
     let (rows, analysis_source) = match &a.analysis {
