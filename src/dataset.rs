@@ -72,7 +72,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Ok(())
     };
     for path in &a.inputs {
-        let path = &crate::inputs::games_csv_of(path);
+        let path = &fow_arena::games_csv_of(path);
         let is_csv = path.extension().is_some_and(|e| e == "csv");
         if is_csv {
             let rules = tournament_rules(path)?;

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use fow_variants::RuleSet;
 
 use crate::error::CliError;
-use fow_arena::GAMES_FILE;
 
 /// The PGN files an input names: itself, or the `.pgn` files of a folder (sorted).
 pub fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, CliError> {
@@ -17,16 +16,6 @@ pub fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, CliError> {
 /// The rules of a `games.csv`: those of the `tournament.json` beside it, else thesis.
 pub fn tournament_rules(games_csv: &Path) -> Result<RuleSet, CliError> {
     Ok(fow_arena::rules_beside(games_csv)?)
-}
-
-/// A results folder stands for its `games.csv`; any other path for itself.
-pub fn games_csv_of(path: &Path) -> PathBuf {
-    let csv = path.join(GAMES_FILE);
-    if path.is_dir() && csv.is_file() {
-        csv
-    } else {
-        path.to_path_buf()
-    }
 }
 
 /// Makes the folder an output file goes into, before the work that leads to it.

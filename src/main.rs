@@ -125,6 +125,7 @@ fn main() -> ExitCode {
 /// (possible values, similar names) and pointing to `--help` instead of the usage block.
 fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
+    use clap::CommandFactory;
     if matches!(
         e.kind(),
         ErrorKind::DisplayHelp
@@ -133,7 +134,6 @@ fn usage_error(e: clap::Error) -> ExitCode {
     ) {
         e.exit();
     }
-    use clap::CommandFactory;
     let help = match std::env::args().nth(1) {
         Some(sub) if Cli::command().find_subcommand(&sub).is_some() => format!("fow {sub} --help"),
         _ => "fow --help".to_string(),

@@ -28,8 +28,8 @@ use crate::inputs::{pgn_files, tournament_rules};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Results folders (read as their `games.csv`), `games.csv` files written by `fow
-    /// tournament`, `.pgn` files, or folders of `.pgn` files (moves in SAN or long algebraic notation, as `fow export` and chess.com write
-    /// fog-of-war games).
+    /// tournament`, `.pgn` files, or folders of `.pgn` files (moves in SAN or long
+    /// algebraic notation, as `fow export` and chess.com write fog-of-war games).
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// Rule preset to replay the games under (default: for PGN a game's `Rules` tag as `fow
@@ -175,7 +175,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         if !path.exists() {
             return Err(input(format!("{}: no such file or folder", path.display())));
         }
-        let path = &crate::inputs::games_csv_of(path);
+        let path = &fow_arena::games_csv_of(path);
         let is_pgn = path.is_dir() || path.extension().is_some_and(|x| x == "pgn");
         let rules = if is_pgn {
             let mut met: Vec<RuleSet> = Vec::new();

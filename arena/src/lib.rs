@@ -49,7 +49,8 @@ pub use play::{play_game, GameOptions};
 pub use record::{GameRecord, GameResult, Reason};
 pub use replay::{outcome_text, read_analysis, replay_frames, Frame, Played};
 pub use saved::{
-    import_games, load_game, load_games, load_games_lenient, pgn_files, pgn_rules, rules_beside,
-    ImportReport, SavedGame, DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG, VARIANT,
+    games_csv_of, import_games, load_game, load_games, load_games_lenient, pgn_files, pgn_rules,
+    rules_beside, ImportReport, SavedGame, DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG,
+    VARIANT,
 };
 pub use tournament::{Pairing, Tournament, TournamentConfig, TournamentReport, LOGS_DIR};

@@ -147,13 +147,25 @@ type Each<'a> = dyn FnMut(Result<SavedGame, ArenaError>) -> ControlFlow<()> + 'a
 /// Calls `each` with every game of `path` in order, or with the error of a game that
 /// cannot be read, until `each` breaks. Errors of the source as a whole (a missing file,
 /// a folder without games) are returned.
+/// A results folder stands for its `games.csv`; any other path (a file, a folder of PGN
+/// files) for itself.
+pub fn games_csv_of(path: &Path) -> PathBuf {
+    let csv = path.join(GAMES_FILE);
+    if path.is_dir() && csv.is_file() {
+        csv
+    } else {
+        path.to_path_buf()
+    }
+}
+
 fn for_each_game(
     path: &Path,
     default_rules: &RuleSet,
     each: &mut Each<'_>,
 ) -> Result<(), ArenaError> {
-    if path.is_dir() && path.join(GAMES_FILE).is_file() {
-        return load_games_csv(&path.join(GAMES_FILE), each);
+    let csv = games_csv_of(path);
+    if csv != path {
+        return load_games_csv(&csv, each);
     }
     if path.is_dir() {
         let mut next = 1;
