@@ -96,7 +96,8 @@ pub fn play_game(
 
     let mut game = Game::new(start, rules);
     // Observations per colour, indexed by `Color as usize` (black 0, white 1), built on
-    // a side's first turn and refreshed in place afterwards.
+    // a side's first turn and refreshed in place afterwards, together with the view
+    // right after the side's previous move.
     let mut obs: [Option<Observation>; 2] = [None, None];
     let mut moves = Vec::with_capacity(256);
     let mut decisions = [0u32; 2];
@@ -110,7 +111,7 @@ pub fn play_game(
     let (result, reason, detail) = loop {
         let mover = game.position().turn();
         let i = mover as usize;
-        let o = Observation::for_turn(&mut obs[i], game.position(), &rules, game.ply());
+        let o = Observation::for_game(&mut obs[i], &game);
         if o.move_count() == 0 {
             break (GameResult::Draw, Reason::NoLegalMoves, String::new());
         }
@@ -150,7 +151,6 @@ pub fn play_game(
         }
         moves.push(m);
         let end = game.play(&m);
-        o.set_previous_from(game.position());
         if let Some(end) = end {
             let result = end.winner.map_or(GameResult::Draw, win_for);
             break (result, end.end.into(), String::new());

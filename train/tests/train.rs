@@ -23,7 +23,7 @@ pub fn synthetic(games: usize, seed: u64) -> (DatasetHeader, Vec<Example>) {
         let mut obs: [Option<Observation>; 2] = [None, None];
         for _ in 0..40 {
             let pos = game.position().clone();
-            let o = Observation::for_turn(&mut obs[pos.turn() as usize], &pos, &rules, game.ply());
+            let o = Observation::for_game(&mut obs[pos.turn() as usize], &game);
             if o.move_count() == 0 {
                 break;
             }
@@ -38,7 +38,6 @@ pub fn synthetic(games: usize, seed: u64) -> (DatasetHeader, Vec<Example>) {
             };
             out.push(Example::new(o, &m, None));
             let end = game.play(&m);
-            o.set_previous_from(game.position());
             if end.is_some() {
                 break;
             }

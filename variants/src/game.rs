@@ -46,6 +46,8 @@ pub struct Outcome {
 #[derive(Clone, Debug)]
 pub struct Game {
     pos: Position,
+    /// The position before the last move (the start before any move).
+    before: Position,
     rules: RuleSet,
     ply: u32,
     keys: Vec<u64>,
@@ -64,6 +66,7 @@ impl Game {
             keys.push(base ^ pos.en_passant_key(&rules));
         }
         Game {
+            before: pos.clone(),
             pos,
             rules,
             ply: 0,
@@ -76,6 +79,15 @@ impl Game {
     #[inline]
     pub fn position(&self) -> &Position {
         &self.pos
+    }
+
+    /// The position before the last move (the start position before any move). From the
+    /// second ply on, it is the position right after the side to move's own previous
+    /// move: what that side's previous view is computed from (see
+    /// [`Observation::for_game`](crate::Observation::for_game)).
+    #[inline]
+    pub fn before(&self) -> &Position {
+        &self.before
     }
 
     /// The rules.
@@ -96,6 +108,7 @@ impl Game {
     pub fn play(&mut self, m: &Move) -> Option<Outcome> {
         let mover = self.pos.turn();
         let rights = self.pos.castling_rights();
+        self.before.clone_from(&self.pos);
         let captured = self.pos.play(m);
         self.ply += 1;
         if captured == Some(Role::King) {

@@ -187,15 +187,67 @@ pub(crate) trait Sink {
     fn castle(&mut self, king: Square, to: Square);
 }
 
+/// Attacks a walk also collects for the same side's pieces on an earlier board that
+/// differs from the walked one only in its occupancy and in pieces of this side that
+/// have since been lost (see [`crate::Observation::refresh_after`]): the loop over the
+/// pieces is shared, and only the sliding pieces are looked up again.
+pub(crate) trait Earlier {
+    /// A knight's or the king's attacks (the same on any board).
+    fn fixed(&mut self, attacks: Bitboard);
+    /// A bishop's or queen's diagonal attacks from `from`.
+    fn diagonal(&mut self, from: Square);
+    /// A rook's or queen's straight attacks from `from`.
+    fn straight(&mut self, from: Square);
+}
+
+/// No earlier board: the walk collects nothing more.
+impl Earlier for () {
+    #[inline(always)]
+    fn fixed(&mut self, _: Bitboard) {}
+    #[inline(always)]
+    fn diagonal(&mut self, _: Square) {}
+    #[inline(always)]
+    fn straight(&mut self, _: Square) {}
+}
+
+/// The union of the walked pieces' attacks under an earlier board's occupancy.
+pub(crate) struct EarlierAttacks {
+    /// The earlier board's occupied squares.
+    pub occupied: Bitboard,
+    /// The attacks collected so far (own squares included).
+    pub attacks: Bitboard,
+}
+
+impl Earlier for EarlierAttacks {
+    #[inline(always)]
+    fn fixed(&mut self, attacks: Bitboard) {
+        self.attacks |= attacks;
+    }
+    #[inline(always)]
+    fn diagonal(&mut self, from: Square) {
+        self.attacks |= bishop_attacks(from, self.occupied);
+    }
+    #[inline(always)]
+    fn straight(&mut self, from: Square) {
+        self.attacks |= rook_attacks(from, self.occupied);
+    }
+}
+
 /// Walks every pseudo-legal move of `src.us`, feeding `sink` (switches read at run time).
 #[inline(always)]
 pub(crate) fn walk<S: Sink>(src: &MoveSource<'_>, sink: &mut S) {
-    walk_with(src, sink, FromRules);
+    walk_with(src, sink, FromRules, &mut ());
 }
 
-/// Walks every pseudo-legal move of `src.us` under the switches `w`, feeding `sink`.
+/// Walks every pseudo-legal move of `src.us` under the switches `w`, feeding `sink`, and
+/// gives `earlier` the attacks of the pieces other than pawns.
 #[inline(always)]
-pub(crate) fn walk_with<S: Sink, W: Switches>(src: &MoveSource<'_>, sink: &mut S, w: W) {
+pub(crate) fn walk_with<S: Sink, W: Switches, E: Earlier>(
+    src: &MoveSource<'_>,
+    sink: &mut S,
+    w: W,
+    earlier: &mut E,
+) {
     let b = src.board;
     let us = src.us;
     let ours = b.by_color(us);
@@ -204,9 +256,12 @@ pub(crate) fn walk_with<S: Sink, W: Switches>(src: &MoveSource<'_>, sink: &mut S
     let enterable = !(ours | src.fog);
 
     for from in ours & b.knights() {
-        sink.piece(Role::Knight, from, knight_attacks(from) & enterable);
+        let a = knight_attacks(from);
+        earlier.fixed(a);
+        sink.piece(Role::Knight, from, a & enterable);
     }
     for from in ours & b.bishops() {
+        earlier.diagonal(from);
         sink.piece(
             Role::Bishop,
             from,
@@ -214,15 +269,20 @@ pub(crate) fn walk_with<S: Sink, W: Switches>(src: &MoveSource<'_>, sink: &mut S
         );
     }
     for from in ours & b.rooks() {
+        earlier.straight(from);
         sink.piece(Role::Rook, from, rook_attacks(from, occupied) & enterable);
     }
     for from in ours & b.queens() {
+        earlier.diagonal(from);
+        earlier.straight(from);
         let t = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
         sink.piece(Role::Queen, from, t & enterable);
     }
     let kings = ours & b.kings();
     for from in kings {
-        sink.piece(Role::King, from, king_attacks(from) & enterable);
+        let a = king_attacks(from);
+        earlier.fixed(a);
+        sink.piece(Role::King, from, a & enterable);
     }
 
     let pawns = ours & b.pawns();
@@ -341,26 +401,44 @@ fn pawn_attacks_all(color: Color, pawns: Bitboard) -> Bitboard {
 #[inline]
 pub(crate) fn visibility(src: &MoveSource<'_>) -> (Bitboard, Option<Square>) {
     let b = src.board;
+    let attacks = piece_attacks(b, b.by_color(src.us), b.occupied() | src.fog);
+    visibility_from(src, attacks)
+}
+
+/// The union of the attacks of the knights, bishops, rooks, queens and kings among
+/// `pieces` on `board` (not pawns), with `occupied` blocking the sliding pieces.
+#[inline(always)]
+pub(crate) fn piece_attacks(board: &Board, pieces: Bitboard, occupied: Bitboard) -> Bitboard {
+    let mut reached = Bitboard::EMPTY;
+    for from in pieces & board.knights() {
+        reached |= knight_attacks(from);
+    }
+    for from in pieces & board.bishops_and_queens() {
+        reached |= bishop_attacks(from, occupied);
+    }
+    for from in pieces & board.rooks_and_queens() {
+        reached |= rook_attacks(from, occupied);
+    }
+    for from in pieces & board.kings() {
+        reached |= king_attacks(from);
+    }
+    reached
+}
+
+/// [`visibility`] given `attacks`, the [`piece_attacks`] of all of `src.us`'s pieces
+/// (own squares may be included): adds the pawns' moves and castling.
+#[inline(always)]
+pub(crate) fn visibility_from(
+    src: &MoveSource<'_>,
+    attacks: Bitboard,
+) -> (Bitboard, Option<Square>) {
+    let b = src.board;
     let us = src.us;
     let ours = b.by_color(us);
     let theirs = b.by_color(!us);
     let occupied = b.occupied() | src.fog;
     let enterable = !(ours | src.fog);
-
-    let mut reached = Bitboard::EMPTY;
-    for from in ours & b.knights() {
-        reached |= knight_attacks(from);
-    }
-    for from in ours & b.bishops_and_queens() {
-        reached |= bishop_attacks(from, occupied);
-    }
-    for from in ours & b.rooks_and_queens() {
-        reached |= rook_attacks(from, occupied);
-    }
-    for from in ours & b.kings() {
-        reached |= king_attacks(from);
-    }
-    reached &= enterable;
+    let mut reached = attacks & enterable;
 
     let mut ep_found = None;
     let pawns = ours & b.pawns();

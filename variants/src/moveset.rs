@@ -20,7 +20,7 @@ use std::hash::{Hash, Hasher};
 use shakmaty::{Bitboard, Board, Color, Rank, Role, Square};
 
 use crate::bits::select_bit;
-use crate::movegen::{self, MoveSource, Sink, Switches};
+use crate::movegen::{self, Earlier, MoveSource, Sink, Switches};
 use crate::moves::{Move, MoveKind};
 use crate::rules::Promotion;
 use crate::view::FogView;
@@ -280,12 +280,24 @@ impl MoveSet {
     /// [`movegen::Switches`](crate::movegen::Switches)).
     #[inline]
     pub fn rebuild(&mut self, src: &MoveSource<'_>) {
-        movegen::with_switches!(src.rules, |w| self.rebuild_with(src, w));
+        movegen::with_switches!(src.rules, |w| self.rebuild_with(src, w, &mut ()));
     }
 
-    /// [`MoveSet::rebuild`] under the switches `w`.
+    /// [`MoveSet::rebuild`], also giving `earlier` the attacks of the pieces other than
+    /// pawns from the same walk.
+    #[inline]
+    pub fn rebuild_sharing(&mut self, src: &MoveSource<'_>, earlier: &mut impl Earlier) {
+        movegen::with_switches!(src.rules, |w| self.rebuild_with(src, w, earlier));
+    }
+
+    /// [`MoveSet::rebuild_sharing`] under the switches `w`.
     #[inline(always)]
-    fn rebuild_with<W: Switches>(&mut self, src: &MoveSource<'_>, w: W) {
+    fn rebuild_with<W: Switches, E: Earlier>(
+        &mut self,
+        src: &MoveSource<'_>,
+        w: W,
+        earlier: &mut E,
+    ) {
         if src.us != self.us || src.rules.promotion != self.promotion {
             self.set_side(src.us, src.rules.promotion);
         }
@@ -303,7 +315,7 @@ impl MoveSet {
             reached: Bitboard::EMPTY,
             ep_found: None,
         };
-        movegen::walk_with(src, &mut b, w);
+        movegen::walk_with(src, &mut b, w, earlier);
         // Pad the starts so that whole groups of LANES can be compared.
         let len = b.len;
         b.table.starts[len..len + LANES].fill(NO_START);
@@ -656,7 +668,7 @@ mod tests {
                     let mut dispatched = MoveSet::new(us, rules.promotion);
                     dispatched.rebuild(&src);
                     let mut run_time = MoveSet::new(us, rules.promotion);
-                    run_time.rebuild_with(&src, FromRules);
+                    run_time.rebuild_with(&src, FromRules, &mut ());
                     assert_eq!(dispatched, run_time, "{pos} {us}");
                     checked += 1;
                 }

@@ -5,9 +5,11 @@ use std::sync::OnceLock;
 
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
-use shakmaty::Color;
+use shakmaty::{Bitboard, Color};
 
 use crate::error::MoveError;
+use crate::game::Game;
+use crate::movegen::{self, EarlierAttacks};
 use crate::moves::{Move, MoveText};
 use crate::moveset::MoveSet;
 use crate::position::Position;
@@ -101,12 +103,91 @@ impl Observation {
     }
 
     /// Refreshes this observation in place for the side to move in `pos` (which must be
-    /// this observation's colour), keeping the previous view and reusing storage: this
-    /// is the arena's per-ply path.
+    /// this observation's colour), keeping the previous view and reusing storage.
     #[inline]
     pub fn refresh(&mut self, pos: &Position, ply: u32) {
         debug_assert_eq!(pos.turn(), self.view.color());
         self.moves.rebuild(&pos.source(pos.turn(), &self.rules));
+        self.set_view(pos, ply);
+    }
+
+    /// The side to move's observation in `game`, kept in `slot` across its turns in this
+    /// game (keep one slot per colour): built on its first turn, then refreshed in place
+    /// together with its view right after its own previous move. This is the arena's
+    /// per-ply path.
+    ///
+    /// The same as [`Observation::for_turn`] followed by
+    /// [`Observation::set_previous_from`] on [`Game::before`], but one walk over the
+    /// side's pieces serves both views: the pieces it has now stood where they stood
+    /// right after its previous move (only the other side has moved since), so only the
+    /// sliding pieces are looked up again under that position's occupancy, and the
+    /// pieces captured since are added.
+    ///
+    /// ```
+    /// use fow_variants::{Game, Observation, Position, RuleSet};
+    /// let rules = RuleSet::thesis();
+    /// let mut game = Game::new(Position::startpos(), rules);
+    /// let mut slots = [None, None];
+    /// for uci in ["e2e4", "d7d5"] {
+    ///     let i = game.position().turn() as usize;
+    ///     let o = Observation::for_game(&mut slots[i], &game);
+    ///     assert!(o.previous().is_none());
+    ///     let m = o.parse_uci(uci).unwrap();
+    ///     game.play(&m);
+    /// }
+    /// let o = Observation::for_game(&mut slots[1], &game);
+    /// assert_eq!(o.previous(), Some(&FogView::of(game.before(), Color::White, &rules)));
+    /// assert!(o.parse_uci("e4d5").is_ok());
+    /// # use fow_variants::{Color, FogView};
+    /// ```
+    #[inline]
+    pub fn for_game<'a>(slot: &'a mut Option<Observation>, game: &Game) -> &'a mut Observation {
+        let (pos, rules, ply) = (game.position(), game.rules(), game.ply());
+        match slot {
+            Some(o) => {
+                o.refresh_after(pos, ply, game.before());
+                o
+            }
+            None => {
+                // A side's first turn is ply 0 or 1; later, it has moved before.
+                let previous = (ply >= 2).then(|| FogView::of(game.before(), pos.turn(), rules));
+                slot.insert(Observation::new(pos, rules, ply, previous))
+            }
+        }
+    }
+
+    /// Refreshes this observation for the side to move in `pos` and sets its previous
+    /// view to what it sees in `earlier`, where `pos` follows from `earlier` by one move
+    /// of the other side (see [`Observation::for_game`]).
+    #[inline]
+    fn refresh_after(&mut self, pos: &Position, ply: u32, earlier: &Position) {
+        let us = pos.turn();
+        let (before, now) = (earlier.board(), pos.board());
+        debug_assert_eq!(us, self.view.color());
+        debug_assert!(pieces_kept(before, now, us), "{earlier} -> {pos}");
+        let mut attacks = EarlierAttacks {
+            occupied: before.occupied(),
+            attacks: Bitboard::EMPTY,
+        };
+        self.moves
+            .rebuild_sharing(&pos.source(us, &self.rules), &mut attacks);
+        // Pieces of this side captured by the other side's move stand only on `earlier`.
+        let lost = before.by_color(us) & !now.by_color(us);
+        if lost.any() {
+            attacks.attacks |= movegen::piece_attacks(before, lost, attacks.occupied);
+        }
+        let (seen, ep) =
+            movegen::visibility_from(&earlier.source(us, &self.rules), attacks.attacks);
+        match &mut self.previous {
+            Some(v) => v.set_parts(earlier, us, seen, ep),
+            None => self.previous = Some(FogView::from_parts(earlier, us, seen, ep)),
+        }
+        self.set_view(pos, ply);
+    }
+
+    /// Sets the view now from the move set just rebuilt for `pos`.
+    #[inline(always)]
+    fn set_view(&mut self, pos: &Position, ply: u32) {
         let visible = self.moves.reached() | pos.board().by_color(pos.turn());
         self.view
             .set_parts(pos, pos.turn(), visible, self.moves.ep_found());
@@ -191,6 +272,17 @@ impl Observation {
             .find(t.from, t.to, t.promotion, &self.view)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
+}
+
+/// Whether every piece `us` has on `later` stands on the same square with the same role
+/// on `earlier` (so `later`'s pieces of `us` are `earlier`'s less the ones lost since).
+fn pieces_kept(earlier: &shakmaty::Board, later: &shakmaty::Board, us: Color) -> bool {
+    let ours = later.by_color(us);
+    let mut moved = ours & !earlier.by_color(us);
+    for role in shakmaty::Role::ALL {
+        moved |= later.by_role(role) & ours & !earlier.by_role(role);
+    }
+    moved.is_empty()
 }
 
 impl std::fmt::Debug for Observation {

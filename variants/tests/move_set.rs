@@ -1,7 +1,7 @@
 //! The compact move set agrees with the listed moves: counting, indexing, membership and
 //! text lookup, on positions from random playouts under both presets.
 
-use fow_variants::{Observation, Position, RuleSet};
+use fow_variants::{Castling, Game, Observation, Position, Promotion, RuleSet};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -121,6 +121,44 @@ proptest! {
             pos.play(&m);
             obs.set_previous_from(&pos);
             if captured_king { break; }
+        }
+    }
+
+    /// The arena's path, `Observation::for_game` (the move set now and the view right
+    /// after the side's previous move from one walk over its pieces), equals the two
+    /// steps it replaces, a refresh and a previous view computed on its own, at every
+    /// ply of random games: from starts with Black to move, an en passant square,
+    /// castling rights and promoting pawns, under both presets and a mix of their
+    /// switches (which takes the walk that reads them at run time).
+    #[test]
+    fn observations_of_a_game_equal_the_two_steps(seed in any::<u64>(), rules in 0usize..3, start in 0usize..4) {
+        let mut mixed = RuleSet::thesis();
+        mixed.castling = Castling::Rights;
+        mixed.promotion = Promotion::Any;
+        let rules = [RuleSet::thesis(), RuleSet::chesscom(), mixed][rules];
+        let start = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/1P4p1/8/8/2pP4/8/1p4P1/R3K2R b KQkq d3 0 1",
+            "r3k2r/pp3ppp/2n5/3pP3/8/5N2/PPP2PPP/R3K2R w KQkq d6 0 1",
+            "4k3/8/3q4/2n1b3/4R3/2B1N3/8/Q3K3 b - - 0 1",
+        ][start];
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut game = Game::new(Position::from_fen(start).unwrap(), rules);
+        let mut one_walk: [Option<Observation>; 2] = [None, None];
+        let mut two_steps: [Option<Observation>; 2] = [None, None];
+        for _ in 0..200 {
+            let i = game.position().turn() as usize;
+            let o = Observation::for_game(&mut one_walk[i], &game);
+            let want = Observation::for_turn(&mut two_steps[i], game.position(), &rules, game.ply());
+            prop_assert_eq!(&*o, &*want, "{}", game.position());
+            prop_assert_eq!(o.previous().is_some(), game.ply() >= 2);
+            if o.move_count() == 0 { break; }
+            let m = o.nth_move(rng.random_range(0..o.move_count())).unwrap();
+            let before = game.position().clone();
+            let end = game.play(&m);
+            prop_assert_eq!(game.before(), &before);
+            want.set_previous_from(game.position());
+            if end.is_some() { break; }
         }
     }
 }

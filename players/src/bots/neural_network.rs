@@ -302,7 +302,7 @@ mod tests {
         for _ in 0..200 {
             let pos = game.position().clone();
             let i = pos.turn() as usize;
-            let o = Observation::for_turn(&mut obs[i], &pos, &rules, game.ply());
+            let o = Observation::for_game(&mut obs[i], &game);
             if o.move_count() == 0 {
                 break;
             }
@@ -310,7 +310,6 @@ mod tests {
             assert!(o.is_legal(&m), "{m} in {}", pos.fen());
             out.push(m.uci());
             let end = game.play(&m);
-            o.set_previous_from(game.position());
             if end.is_some() {
                 break;
             }

@@ -362,7 +362,7 @@ mod tests {
                 for _ in 0..60 {
                     let pos = game.position().clone();
                     let i = pos.turn() as usize;
-                    let o = Observation::for_turn(&mut obs[i], &pos, &rules, game.ply());
+                    let o = Observation::for_game(&mut obs[i], &game);
                     if o.move_count() == 0 {
                         break;
                     }
@@ -383,7 +383,6 @@ mod tests {
                         o.nth_move(rng.random_range(0..o.move_count())).unwrap()
                     };
                     let end = game.play(&m);
-                    o.set_previous_from(game.position());
                     if end.is_some() {
                         break;
                     }

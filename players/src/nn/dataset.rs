@@ -214,7 +214,7 @@ pub fn game_examples(
     for (ply, m) in moves.iter().enumerate() {
         let pos = game.position().clone();
         let i = pos.turn() as usize;
-        let o = Observation::for_turn(&mut obs[i], &pos, rules, game.ply());
+        let o = Observation::for_game(&mut obs[i], &game);
         if !o.is_legal(m) {
             return Err(format!("ply {}: {m} is not legal", ply + 1));
         }
@@ -223,7 +223,6 @@ pub fn game_examples(
             out.push(e);
         }
         let end = game.play(m);
-        o.set_previous_from(game.position());
         if end.is_some() {
             break;
         }
@@ -290,8 +289,7 @@ mod tests {
                 for _ in 0..120 {
                     let pos = game.position().clone();
                     let mover = pos.turn();
-                    let o =
-                        Observation::for_turn(&mut obs[mover as usize], &pos, &rules, game.ply());
+                    let o = Observation::for_game(&mut obs[mover as usize], &game);
                     if o.move_count() == 0 {
                         break;
                     }
@@ -309,7 +307,6 @@ mod tests {
                     assert_eq!(got, want, "{}", pos.fen());
                     assert!(got.contains(&(e.from, e.to)));
                     let end = game.play(&m);
-                    o.set_previous_from(game.position());
                     if end.is_some() {
                         break;
                     }

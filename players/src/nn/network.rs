@@ -439,19 +439,13 @@ mod tests {
                 let mut obs: [Option<Observation>; 2] = [None, None];
                 for _ in 0..rng.random_range(1..150) {
                     let pos = game.position().clone();
-                    let o = Observation::for_turn(
-                        &mut obs[pos.turn() as usize],
-                        &pos,
-                        &rules,
-                        game.ply(),
-                    );
+                    let o = Observation::for_game(&mut obs[pos.turn() as usize], &game);
                     if o.move_count() == 0 {
                         break;
                     }
                     out.push(observation_codes(o));
                     let m = o.nth_move(rng.random_range(0..o.move_count())).unwrap();
                     let end = game.play(&m);
-                    o.set_previous_from(game.position());
                     if end.is_some() {
                         break;
                     }
