@@ -1,5 +1,6 @@
 //! Speed measurement: random-versus-random games through the full arena path (an
-//! observation built for the mover every ply, moves checked, views after each move).
+//! observation built for the mover every ply, with its view right after its previous
+//! move, and moves checked).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;

@@ -83,6 +83,32 @@ impl<'a> MoveSource<'a> {
     }
 }
 
+/// The squares move generation starts from (see [`MoveSource::sides`]).
+struct Sides {
+    /// The mover's pieces.
+    ours: Bitboard,
+    /// The other side's known pieces.
+    theirs: Bitboard,
+    /// Squares that block: pieces and fog.
+    occupied: Bitboard,
+    /// Squares the mover may move to: neither its own pieces nor fog.
+    enterable: Bitboard,
+}
+
+impl MoveSource<'_> {
+    /// The mover's pieces, the other side's, the blocking squares and the enterable ones.
+    #[inline(always)]
+    fn sides(&self) -> Sides {
+        let ours = self.board.by_color(self.us);
+        Sides {
+            ours,
+            theirs: self.board.by_color(!self.us),
+            occupied: self.board.occupied() | self.fog,
+            enterable: !(ours | self.fog),
+        }
+    }
+}
+
 /// The rule switches that move generation reads. A move set's rebuild (the arena's
 /// per-ply walk) is compiled once for each of the two presets' combinations of these
 /// switches, where they are constants ([`Fixed`]), so that neither copy carries code for
@@ -248,12 +274,13 @@ pub(crate) fn walk_with<S: Sink, W: Switches, E: Earlier>(
     w: W,
     earlier: &mut E,
 ) {
-    let b = src.board;
-    let us = src.us;
-    let ours = b.by_color(us);
-    let theirs = b.by_color(!us);
-    let occupied = b.occupied() | src.fog;
-    let enterable = !(ours | src.fog);
+    let (b, us) = (src.board, src.us);
+    let Sides {
+        ours,
+        theirs,
+        occupied,
+        enterable,
+    } = src.sides();
 
     for from in ours & b.knights() {
         let a = knight_attacks(from);
@@ -432,20 +459,17 @@ pub(crate) fn visibility_from(
     src: &MoveSource<'_>,
     attacks: Bitboard,
 ) -> (Bitboard, Option<Square>) {
-    let b = src.board;
-    let us = src.us;
-    let ours = b.by_color(us);
-    let theirs = b.by_color(!us);
-    let occupied = b.occupied() | src.fog;
-    let enterable = !(ours | src.fog);
-    let mut reached = attacks & enterable;
+    let (b, us) = (src.board, src.us);
+    let sides = src.sides();
+    let (ours, occupied) = (sides.ours, sides.occupied);
+    let mut reached = attacks & sides.enterable;
 
     let mut ep_found = None;
     let pawns = ours & b.pawns();
     if pawns.any() {
         let (single, double) = pawn_pushes(us, pawns, !occupied);
         let attacks = pawn_attacks_all(us, pawns);
-        reached |= single | double | (attacks & theirs);
+        reached |= single | double | (attacks & sides.theirs);
         // Switches read at run time: a copy of this function per preset measured no
         // faster (the dispatch costs what the constants save).
         if let Some((ep, from)) = ep_capture(src, pawns, occupied) {
