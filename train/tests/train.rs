@@ -22,8 +22,8 @@ pub fn synthetic(games: usize, seed: u64) -> (DatasetHeader, Vec<Example>) {
         let mut game = Game::new(Position::startpos(), rules);
         let mut obs: [Option<Observation>; 2] = [None, None];
         for _ in 0..40 {
-            let pos = game.position().clone();
-            let o = Observation::for_game(&mut obs[pos.turn() as usize], &game);
+            let i = game.position().turn() as usize;
+            let o = Observation::for_game(&mut obs[i], &game);
             if o.move_count() == 0 {
                 break;
             }

@@ -300,14 +300,13 @@ mod tests {
         let mut obs: [Option<Observation>; 2] = [None, None];
         let mut out = Vec::new();
         for _ in 0..200 {
-            let pos = game.position().clone();
-            let i = pos.turn() as usize;
+            let i = game.position().turn() as usize;
             let o = Observation::for_game(&mut obs[i], &game);
             if o.move_count() == 0 {
                 break;
             }
             let m = players[i].choose(o, &Budget::default()).unwrap();
-            assert!(o.is_legal(&m), "{m} in {}", pos.fen());
+            assert!(o.is_legal(&m), "{m} in {}", game.position());
             out.push(m.uci());
             let end = game.play(&m);
             if end.is_some() {

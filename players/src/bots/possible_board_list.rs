@@ -360,7 +360,7 @@ mod tests {
                 let mut obs: [Option<Observation>; 2] = [None, None];
                 let mut exact = true;
                 for _ in 0..60 {
-                    let pos = game.position().clone();
+                    let pos = game.position();
                     let i = pos.turn() as usize;
                     let o = Observation::for_game(&mut obs[i], &game);
                     if o.move_count() == 0 {

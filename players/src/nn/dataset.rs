@@ -212,13 +212,12 @@ pub fn game_examples(
     let mut obs: [Option<Observation>; 2] = [None, None];
     let mut out = Vec::new();
     for (ply, m) in moves.iter().enumerate() {
-        let pos = game.position().clone();
-        let i = pos.turn() as usize;
-        let o = Observation::for_game(&mut obs[i], &game);
+        let mover = game.position().turn();
+        let o = Observation::for_game(&mut obs[mover as usize], &game);
         if !o.is_legal(m) {
             return Err(format!("ply {}: {m} is not legal", ply + 1));
         }
-        if take(pos.turn()) {
+        if take(mover) {
             let e = Example::new(o, m, winner);
             out.push(e);
         }
@@ -287,8 +286,7 @@ mod tests {
                 let mut game = Game::new(Position::startpos(), rules);
                 let mut obs: [Option<Observation>; 2] = [None, None];
                 for _ in 0..120 {
-                    let pos = game.position().clone();
-                    let mover = pos.turn();
+                    let mover = game.position().turn();
                     let o = Observation::for_game(&mut obs[mover as usize], &game);
                     if o.move_count() == 0 {
                         break;
@@ -304,7 +302,7 @@ mod tests {
                     want.dedup();
                     let mut got = e.legal_pairs(&rules);
                     got.sort_unstable();
-                    assert_eq!(got, want, "{}", pos.fen());
+                    assert_eq!(got, want, "{}", game.position());
                     assert!(got.contains(&(e.from, e.to)));
                     let end = game.play(&m);
                     if end.is_some() {

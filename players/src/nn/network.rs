@@ -438,8 +438,8 @@ mod tests {
                 let mut game = Game::new(Position::startpos(), rules);
                 let mut obs: [Option<Observation>; 2] = [None, None];
                 for _ in 0..rng.random_range(1..150) {
-                    let pos = game.position().clone();
-                    let o = Observation::for_game(&mut obs[pos.turn() as usize], &game);
+                    let i = game.position().turn() as usize;
+                    let o = Observation::for_game(&mut obs[i], &game);
                     if o.move_count() == 0 {
                         break;
                     }
