@@ -279,6 +279,11 @@ fn command_line_mistakes_are_one_line_before_any_work() {
         "the following required arguments were not provided: --bot <SPEC>",
     );
     fails(&["bench", "--repeat", "0"], "--repeat must be at least 1");
+    fails(&["bench", "--games", "0"], "--games must be at least 1");
+    fails(
+        &["bench", "--perft-depth", "9"],
+        "--perft-depth must be between 1 and 8",
+    );
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("t");
     let d = dir.to_str().unwrap();
