@@ -12,7 +12,7 @@ use common::{fails, FOW};
 use fow_arena::{
     load_game, play_game, read_games, view_diagram, GameOptions, GameRecord, GameRow, GAMES_FILE,
 };
-use fow_players::{Budget, Player, PlayerError, PlayerSpec};
+use fow_players::{Budget, Player, PlayerSpec};
 use fow_variants::{san_among, Color, FogView, Move, Observation, Position, RuleSet};
 
 /// Runs `fow play` with `args`, feeding `script` to its stdin.
@@ -179,7 +179,7 @@ struct Scripted {
 impl Player for Scripted {
     fn start(&mut self, _: Color, _: &RuleSet, _: u64) {}
 
-    fn choose(&mut self, obs: &Observation, _: &Budget) -> Result<Move, PlayerError> {
+    fn choose(&mut self, obs: &Observation, _: &Budget) -> Move {
         let moves = obs.legal_moves();
         // Roles are ordered pawn < ... < king, so a king capture comes first.
         let m = moves
@@ -195,7 +195,7 @@ impl Player for Scripted {
         };
         self.typed.push(text);
         self.views.push(obs.view().clone());
-        Ok(m)
+        m
     }
 }
 

@@ -66,6 +66,8 @@ pub struct HumanPlayer {
     color: Color,
     last_move: Option<String>,
     stopped: Option<HumanStop>,
+    /// Why the last turn gave no move (the human stopped), for [`Player::take_error`].
+    error: Option<PlayerError>,
 }
 
 impl HumanPlayer {
@@ -84,6 +86,7 @@ impl HumanPlayer {
             color: Color::White,
             last_move: None,
             stopped: None,
+            error: None,
         }
     }
 
@@ -216,12 +219,20 @@ impl Player for HumanPlayer {
         self.stopped = None;
     }
 
-    fn choose(&mut self, obs: &Observation, _budget: &Budget) -> Result<Move, PlayerError> {
-        match self.turn(obs) {
+    fn choose(&mut self, obs: &Observation, _budget: &Budget) -> Move {
+        let answer = match self.turn(obs) {
             Ok(answer) => answer,
             // The terminal is gone: like the end of the input.
             Err(_) => self.stop(HumanStop::InputEnded),
-        }
+        };
+        answer.unwrap_or_else(|e| {
+            self.error = Some(e);
+            Move::NULL
+        })
+    }
+
+    fn take_error(&mut self) -> Option<PlayerError> {
+        self.error.take()
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use quanta::Clock;
 
 use fow_players::{Budget, Player, PlayerErrorKind};
-use fow_variants::{Color, Game, Observation, Position, RuleSet};
+use fow_variants::{Color, Game, Move, Observation, Position, RuleSet};
 
 use crate::record::{GameRecord, GameResult, Reason};
 use crate::seed::player_seeds;
@@ -115,6 +115,7 @@ pub fn play_game(
         if o.move_count() == 0 {
             break (GameResult::Draw, Reason::NoLegalMoves, String::new());
         }
+        // The move comes back by value (in a register): see `Player::choose`.
         let answer = catch_unwind(AssertUnwindSafe(|| players[i].choose(o, &opts.budget)));
         let now = clock.raw();
         let spent = now.saturating_sub(last);
@@ -125,19 +126,10 @@ pub fn play_game(
             Err(payload) => {
                 break (win_for(!mover), Reason::Panic, panic_text(payload.as_ref()));
             }
-            Ok(Err(e)) => {
-                let reason = match e.kind {
-                    PlayerErrorKind::Timeout => Reason::Timeout,
-                    PlayerErrorKind::Protocol => Reason::ProtocolError,
-                    PlayerErrorKind::Crash => Reason::Crash,
-                    PlayerErrorKind::Other => Reason::PlayerError,
-                };
-                break (win_for(!mover), reason, e.message);
-            }
-            Ok(Ok(m)) => m,
+            Ok(m) => m,
         };
         if !o.is_legal(&m) {
-            break (win_for(!mover), Reason::IllegalMove, m.uci());
+            break no_legal_answer(players[i], !mover, &m);
         }
         if let Some(limit) = opts.move_time_limit {
             let spent = clock.delta(0, spent);
@@ -170,6 +162,31 @@ pub fn play_game(
         time: [time[1], time[0]],
         decisions: [decisions[1], decisions[0]],
     }
+}
+
+/// How a game ends when a player's answer `m` is not a legal move: the error the player
+/// reports, if any (a panic there counts as a panic), else an illegal move.
+#[cold]
+fn no_legal_answer(
+    player: &mut dyn Player,
+    winner: Color,
+    m: &Move,
+) -> (GameResult, Reason, String) {
+    let error = catch_unwind(AssertUnwindSafe(|| player.take_error()));
+    let (reason, detail) = match error {
+        Err(payload) => (Reason::Panic, panic_text(payload.as_ref())),
+        Ok(Some(e)) => {
+            let reason = match e.kind {
+                PlayerErrorKind::Timeout => Reason::Timeout,
+                PlayerErrorKind::Protocol => Reason::ProtocolError,
+                PlayerErrorKind::Crash => Reason::Crash,
+                PlayerErrorKind::Other => Reason::PlayerError,
+            };
+            (reason, e.message)
+        }
+        Ok(None) => (Reason::IllegalMove, m.uci()),
+    };
+    (win_for(winner), reason, detail)
 }
 
 /// Tells both players the game is over (a panic there changes nothing).

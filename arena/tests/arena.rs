@@ -12,13 +12,14 @@ struct Faulty {
     inner: RandomMove,
     moves: u32,
     fault: &'static str,
+    error: Option<PlayerError>,
 }
 
 impl Player for Faulty {
     fn start(&mut self, c: Color, r: &RuleSet, s: u64) {
         self.inner.start(c, r, s);
     }
-    fn choose(&mut self, obs: &Observation, b: &Budget) -> Result<Move, PlayerError> {
+    fn choose(&mut self, obs: &Observation, b: &Budget) -> Move {
         self.moves += 1;
         if self.moves == 3 {
             match self.fault {
@@ -26,33 +27,44 @@ impl Player for Faulty {
                 "illegal" => {
                     let mut m = obs.legal_moves()[0];
                     m.to = m.from; // never legal
-                    return Ok(m);
+                    return m;
                 }
-                "timeout" => {
-                    return Err(PlayerError {
+                "null" => return Move::NULL,
+                "timeout" | "panic in take_error" => {
+                    self.error = Some(PlayerError {
                         kind: PlayerErrorKind::Timeout,
                         message: "no answer".into(),
-                    })
+                    });
+                    return Move::NULL;
                 }
                 _ => {}
             }
         }
         self.inner.choose(obs, b)
     }
+    fn take_error(&mut self) -> Option<PlayerError> {
+        if self.fault == "panic in take_error" {
+            panic!("take_error bug");
+        }
+        self.error.take()
+    }
 }
 
 #[test]
 fn a_misbehaving_player_loses_with_the_reason_recorded() {
-    for (fault, reason) in [
-        ("panic", Reason::Panic),
-        ("illegal", Reason::IllegalMove),
-        ("timeout", Reason::Timeout),
+    for (fault, reason, detail) in [
+        ("panic", Reason::Panic, "bot bug"),
+        ("illegal", Reason::IllegalMove, ""),
+        ("null", Reason::IllegalMove, "0000"),
+        ("timeout", Reason::Timeout, "no answer"),
+        ("panic in take_error", Reason::Panic, "take_error bug"),
     ] {
         for faulty_white in [true, false] {
             let mut bad = Faulty {
                 inner: RandomMove::new(),
                 moves: 0,
                 fault,
+                error: None,
             };
             let mut good = RandomMove::new();
             let opts = GameOptions::new(RuleSet::thesis());
@@ -71,6 +83,9 @@ fn a_misbehaving_player_loses_with_the_reason_recorded() {
             // Two good moves by the faulty side, and the other side's moves between.
             assert_eq!(rec.plies(), if faulty_white { 4 } else { 5 });
             assert!(!rec.detail.is_empty());
+            if !detail.is_empty() {
+                assert_eq!(rec.detail, detail, "{fault}");
+            }
         }
     }
 }
@@ -211,7 +226,7 @@ impl Player for Slow {
     fn start(&mut self, c: Color, r: &RuleSet, s: u64) {
         self.inner.start(c, r, s);
     }
-    fn choose(&mut self, obs: &Observation, b: &Budget) -> Result<Move, PlayerError> {
+    fn choose(&mut self, obs: &Observation, b: &Budget) -> Move {
         self.moves += 1;
         if self.moves == 2 {
             std::thread::sleep(std::time::Duration::from_millis(500));

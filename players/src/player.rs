@@ -17,8 +17,8 @@ pub struct Budget {
     pub time: Option<Duration>,
 }
 
-/// What went wrong inside a player. The arena turns it into a lost game with the reason
-/// recorded.
+/// What went wrong inside a player, reported through [`Player::take_error`]. The arena
+/// turns it into a lost game with the reason recorded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerError {
     /// The class of failure.
@@ -62,15 +62,51 @@ impl std::error::Error for PlayerError {}
 /// let mut bot = "CaptureLargest".parse::<PlayerSpec>().unwrap().build().unwrap();
 /// bot.start(Color::White, &rules, 42);
 /// let obs = Observation::new(&Position::startpos(), &rules, 0, None);
-/// let m = bot.choose(&obs, &Budget::default()).unwrap();
+/// let m = bot.choose(&obs, &Budget::default());
 /// assert!(obs.is_legal(&m));
+/// ```
+///
+/// A player that cannot answer (an external program that crashed or timed out, a bot
+/// asked to move with no legal move) returns [`Move::NULL`], which is never legal, and
+/// keeps the reason for [`Player::take_error`]:
+///
+/// ```
+/// use fow_players::{Budget, Player, PlayerError, PlayerErrorKind};
+/// use fow_variants::{Color, Move, Observation, RuleSet};
+///
+/// struct Quitter(Option<PlayerError>);
+/// impl Player for Quitter {
+///     fn start(&mut self, _: Color, _: &RuleSet, _: u64) {}
+///     fn choose(&mut self, _: &Observation, _: &Budget) -> Move {
+///         self.0 = Some(PlayerError { kind: PlayerErrorKind::Other, message: "gave up".into() });
+///         Move::NULL
+///     }
+///     fn take_error(&mut self) -> Option<PlayerError> {
+///         self.0.take()
+///     }
+/// }
 /// ```
 pub trait Player: Send {
     /// A new game begins: our colour, the rules and the seed for all our randomness.
     fn start(&mut self, color: Color, rules: &RuleSet, seed: u64);
 
-    /// Our move, chosen from `obs` (which lists the legal moves).
-    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Result<Move, PlayerError>;
+    /// Our move, chosen from `obs` (which lists the legal moves). A player that cannot
+    /// answer returns [`Move::NULL`] and reports why through [`Player::take_error`].
+    ///
+    /// The move comes back by value, not in a `Result`: a move is small enough to be
+    /// returned in a register, and in the arena's game loop that is measurably faster
+    /// than a `Result` returned through memory (README, `fow bench`).
+    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move;
+
+    /// Why the last [`Player::choose`] returned no legal move, if the player knows (taken:
+    /// a second call returns `None`). The arena asks only when the move is not legal, and
+    /// records the error's kind and message as the reason the game was lost; without an
+    /// error the reason is an illegal move. A player keeps an error only for a turn it
+    /// answered with no legal move (usually [`Move::NULL`]); bots that always answer keep
+    /// the default.
+    fn take_error(&mut self) -> Option<PlayerError> {
+        None
+    }
 
     /// Search nodes spent since `start` (0 for bots that do not search).
     fn nodes(&self) -> u64 {

@@ -12,7 +12,7 @@ fn choices(bot: &str, fen: &str, seeds: u64) -> Vec<String> {
         .map(|seed| {
             let mut p = bot.parse::<PlayerSpec>().unwrap().build().unwrap();
             p.start(pos.turn(), &rules, seed);
-            let m = p.choose(&obs, &Budget::default()).unwrap();
+            let m = p.choose(&obs, &Budget::default());
             assert!(obs.is_legal(&m));
             m.uci()
         })
@@ -85,9 +85,9 @@ fn game_moves(bot: &str, seed: u64) -> Vec<String> {
             if mine { last_view.clone() } else { None },
         );
         let m = if mine {
-            me.choose(&obs, &Budget::default()).unwrap()
+            me.choose(&obs, &Budget::default())
         } else {
-            other.choose(&obs, &Budget::default()).unwrap()
+            other.choose(&obs, &Budget::default())
         };
         assert!(obs.is_legal(&m), "{bot}: {m}");
         out.push(m.uci());

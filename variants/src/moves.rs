@@ -39,6 +39,33 @@ pub struct Move {
 }
 
 impl Move {
+    /// The null move (`0000` in UCI): never legal. A player that cannot answer returns it
+    /// and says why through `Player::take_error` (crate `fow-players`).
+    ///
+    /// ```
+    /// use fow_variants::{Move, Observation, Position, RuleSet};
+    /// let obs = Observation::new(&Position::startpos(), &RuleSet::thesis(), 0, None);
+    /// assert!(!obs.is_legal(&Move::NULL));
+    /// assert_eq!(Move::NULL.uci(), "0000");
+    /// ```
+    // A king "capturing en passant" from a1 to a1: no move text or move generator makes
+    // it (a move read from text is `Normal`), so an illegal `a1a1` from a bot stays
+    // `a1a1`.
+    pub const NULL: Move = Move {
+        from: Square::A1,
+        to: Square::A1,
+        role: Role::King,
+        capture: None,
+        promotion: None,
+        kind: MoveKind::EnPassant,
+    };
+
+    /// Whether this is [`Move::NULL`].
+    #[inline]
+    pub fn is_null(&self) -> bool {
+        *self == Move::NULL
+    }
+
     /// Captures something.
     #[inline]
     pub fn is_capture(&self) -> bool {
@@ -80,8 +107,11 @@ impl Move {
 }
 
 impl fmt::Display for Move {
-    /// Writes UCI notation.
+    /// Writes UCI notation (`0000` for a null move).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str("0000");
+        }
         write!(f, "{}{}", self.from, self.to)?;
         if let Some(p) = self.promotion {
             write!(f, "{}", p.char())?;

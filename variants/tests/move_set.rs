@@ -31,6 +31,8 @@ proptest! {
             prop_assert_eq!(obs.parse_uci(&m.uci()).unwrap(), *m);
         }
         prop_assert_eq!(obs.nth_move(list.len()), None);
+        prop_assert!(!obs.is_legal(&fow_variants::Move::NULL));
+        prop_assert!(!list.iter().any(|m| m.is_null() || m.uci() == "0000"));
         // No duplicates, and near misses are not legal.
         let mut uci: Vec<String> = list.iter().map(|m| m.uci()).collect();
         uci.sort();
@@ -49,6 +51,37 @@ proptest! {
             }
         }
     }
+}
+
+/// The null move (what a player that cannot answer returns) is not legal even where a
+/// pawn can reach a1, the square it names, and it is written `0000`.
+#[test]
+fn the_null_move_is_never_legal() {
+    use fow_variants::Move;
+    for fen in [
+        "4k3/8/8/8/8/8/p7/4K3 b - - 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+        "4k3/8/8/8/8/8/1p6/R3K3 b - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
+            let obs = Observation::new(&pos, &rules, 0, None);
+            assert!(obs.move_count() > 0, "{fen}");
+            assert!(!obs.is_legal(&Move::NULL), "{fen}");
+            assert!(!obs.legal_moves().contains(&Move::NULL), "{fen}");
+            assert!(obs.parse_uci("0000").is_err());
+        }
+    }
+    assert_eq!(Move::NULL.uci(), "0000");
+    assert!(Move::NULL.is_null());
+    // A move read from text that names the same squares is not the null move.
+    let a1a1 = Move {
+        kind: fow_variants::MoveKind::Normal,
+        role: fow_variants::Role::Pawn,
+        ..Move::NULL
+    };
+    assert!(!a1a1.is_null());
+    assert_eq!(a1a1.uci(), "a1a1");
 }
 
 /// `m` with one field changed, to every other value that field can take.

@@ -4,10 +4,9 @@
 use fow_variants::{Color, Move, Observation, RuleSet};
 use rand::SeedableRng;
 
-use super::random_move::no_moves;
 use super::{unseeded, BotRng};
 use crate::pick::best_move;
-use crate::player::{Budget, Player, PlayerError};
+use crate::player::{Budget, Player};
 
 /// How a greedy bot scores one legal move, from its observation alone.
 pub trait MoveScore: Send {
@@ -43,8 +42,8 @@ impl<S: MoveScore> Player for Greedy<S> {
         self.rng = BotRng::seed_from_u64(seed);
     }
 
-    fn choose(&mut self, obs: &Observation, _: &Budget) -> Result<Move, PlayerError> {
+    fn choose(&mut self, obs: &Observation, _: &Budget) -> Move {
         let scorer = &self.scorer;
-        best_move(obs.legal_moves(), &mut self.rng, |m| scorer.score(obs, m)).ok_or_else(no_moves)
+        best_move(obs.legal_moves(), &mut self.rng, |m| scorer.score(obs, m)).unwrap_or(Move::NULL)
     }
 }

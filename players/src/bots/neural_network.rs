@@ -8,11 +8,10 @@ use std::time::SystemTime;
 use fow_variants::{Color, Move, Observation, Role, RuleSet};
 use rand::{Rng, SeedableRng};
 
-use super::random_move::no_moves;
 use super::{unseeded, BotRng};
 use crate::nn::encode::{active_inputs, observation_codes, oriented};
 use crate::nn::{Activations, Network, NetworkError};
-use crate::player::{Budget, Player, PlayerError};
+use crate::player::{Budget, Player};
 use crate::spec::{PlayerSpec, SpecError};
 
 /// The shipped weights: trained on PossibleBoardList's decisions (`results/nn-training/`).
@@ -157,13 +156,13 @@ impl Player for NeuralNetworkPlayer {
         self.rng = BotRng::seed_from_u64(seed);
     }
 
-    fn choose(&mut self, obs: &Observation, _: &Budget) -> Result<Move, PlayerError> {
+    fn choose(&mut self, obs: &Observation, _: &Budget) -> Move {
         let moves = obs.legal_moves();
         if moves.is_empty() {
-            return Err(no_moves());
+            return Move::NULL;
         }
         if let Some(m) = moves.iter().find(|m| m.captures_king()) {
-            return Ok(*m);
+            return *m;
         }
         self.move_scores(obs);
         if self.temperature == 0.0 {
@@ -173,7 +172,7 @@ impl Player for NeuralNetworkPlayer {
                 i += 1;
                 scores[i - 1]
             });
-            return best.ok_or_else(no_moves);
+            return best.unwrap_or(Move::NULL);
         }
         // exp((score - best) / T): the same distribution, without overflow.
         let best = self.scores.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b));
@@ -185,7 +184,7 @@ impl Player for NeuralNetworkPlayer {
         let mut x = self.rng.random::<f64>() * total;
         for (m, w) in moves.iter().zip(&self.scores) {
             if x < *w {
-                return Ok(*m);
+                return *m;
             }
             x -= w;
         }
@@ -195,7 +194,7 @@ impl Player for NeuralNetworkPlayer {
             .iter()
             .rposition(|&w| w > 0.0)
             .expect("one weight is 1");
-        Ok(moves[i])
+        moves[i]
     }
 }
 
@@ -240,17 +239,11 @@ mod tests {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         let mut bot = NeuralNetworkPlayer::new(biased(Square::E2, Square::E4), 0.0).unwrap();
         bot.start(Color::White, &RuleSet::thesis(), 1);
-        assert_eq!(
-            bot.choose(&obs(start), &Budget::default()).unwrap().uci(),
-            "e2e4"
-        );
+        assert_eq!(bot.choose(&obs(start), &Budget::default()).uci(), "e2e4");
         // Black's oriented e2e4 is e7e5.
         let black = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
         bot.start(Color::Black, &RuleSet::thesis(), 1);
-        assert_eq!(
-            bot.choose(&obs(black), &Budget::default()).unwrap().uci(),
-            "e7e5"
-        );
+        assert_eq!(bot.choose(&obs(black), &Budget::default()).uci(), "e7e5");
         // Both of Black's squares oriented: e7 is its e2, e5 its e4, each log-probability
         // 5 - ln(e^5 + 63).
         let ob = obs(black);
@@ -279,14 +272,14 @@ mod tests {
         let mut bot = NeuralNetworkPlayer::new(biased(Square::A2, Square::A3), 0.0).unwrap();
         bot.start(Color::White, &RuleSet::thesis(), 1);
         let o = obs("3k4/8/8/8/8/8/P7/q2R2K1 w - - 0 1");
-        assert_eq!(bot.choose(&o, &Budget::default()).unwrap().uci(), "d1d8");
+        assert_eq!(bot.choose(&o, &Budget::default()).uci(), "d1d8");
         // Under chess.com rules b7-b8 has four promotions; only the queen is played.
         let mut bot = NeuralNetworkPlayer::new(biased(Square::B7, Square::B8), 1.0).unwrap();
         let pos: Position = "8/1P5k/8/8/8/8/8/K7 w - - 0 1".parse().unwrap();
         let o = Observation::new(&pos, &RuleSet::chesscom(), 10, None);
         for seed in 0..30 {
             bot.start(Color::White, &RuleSet::chesscom(), seed);
-            let m = bot.choose(&o, &Budget::default()).unwrap();
+            let m = bot.choose(&o, &Budget::default());
             assert!(m.promotion.is_none() || m.uci() == "b7b8q", "{m}");
         }
     }
@@ -305,7 +298,7 @@ mod tests {
             if o.move_count() == 0 {
                 break;
             }
-            let m = players[i].choose(o, &Budget::default()).unwrap();
+            let m = players[i].choose(o, &Budget::default());
             assert!(o.is_legal(&m), "{m} in {}", game.position());
             out.push(m.uci());
             let end = game.play(&m);
@@ -352,7 +345,7 @@ mod tests {
         bot.start(Color::White, &RuleSet::thesis(), 7);
         for _ in 0..2000 {
             *counts
-                .entry(bot.choose(&o, &Budget::default()).unwrap().uci())
+                .entry(bot.choose(&o, &Budget::default()).uci())
                 .or_default() += 1;
         }
         assert_eq!(counts.len(), 20, "{counts:?}");
@@ -372,7 +365,7 @@ mod tests {
         let mut cold = NeuralNetworkPlayer::new(net, 0.0).unwrap();
         for seed in 0..20 {
             cold.start(Color::White, &RuleSet::thesis(), seed);
-            assert_eq!(cold.choose(&o, &Budget::default()).unwrap().uci(), "e2e4");
+            assert_eq!(cold.choose(&o, &Budget::default()).uci(), "e2e4");
         }
         assert!(NeuralNetworkPlayer::new(NeuralNetworkPlayer::default_network(), -1.0).is_err());
     }

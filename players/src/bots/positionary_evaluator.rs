@@ -6,10 +6,9 @@ use std::sync::LazyLock;
 use fow_variants::{Color, Move, Observation, Role, RuleSet, Square};
 use rand::{Rng, SeedableRng};
 
-use super::random_move::no_moves;
 use super::{unseeded, BotRng};
 use crate::parametrized::{Family, Parametrized};
-use crate::player::{Budget, Player, PlayerError};
+use crate::player::{Budget, Player};
 
 /// Capture values (pawn..queen) then 6 x 64 piece-square values.
 pub const PARAM_COUNT: usize = 5 + 6 * 64;
@@ -126,13 +125,13 @@ impl Player for PositionaryEvaluator {
         self.rng = BotRng::seed_from_u64(seed);
     }
 
-    fn choose(&mut self, obs: &Observation, _: &Budget) -> Result<Move, PlayerError> {
+    fn choose(&mut self, obs: &Observation, _: &Budget) -> Move {
         let moves = obs.legal_moves();
         if moves.is_empty() {
-            return Err(no_moves());
+            return Move::NULL;
         }
         if let Some(m) = moves.iter().find(|m| m.captures_king()) {
-            return Ok(*m);
+            return *m;
         }
         let color = obs.color();
         self.weights.clear();
@@ -151,12 +150,12 @@ impl Player for PositionaryEvaluator {
         let mut x = self.rng.random::<f64>() * total;
         for (m, w) in moves.iter().zip(&self.weights) {
             if x < *w {
-                return Ok(*m);
+                return *m;
             }
             x -= w;
         }
         // Rounding left x just above the last weight.
-        Ok(*moves.last().expect("not empty"))
+        *moves.last().expect("not empty")
     }
 }
 
@@ -202,14 +201,14 @@ mod tests {
         let mut bot = PositionaryEvaluator::from_params(&params);
         bot.start(Color::White, &RuleSet::thesis(), 1);
         let o = obs("3k4/8/8/8/8/8/8/q2R2K1 w - - 0 1");
-        assert_eq!(bot.choose(&o, &Budget::default()).unwrap().uci(), "d1d8");
+        assert_eq!(bot.choose(&o, &Budget::default()).uci(), "d1d8");
         // A huge queen capture value makes Rxa1 certain.
         params[4] = 50.0;
         let mut bot = PositionaryEvaluator::from_params(&params);
         let o = obs("4k3/8/8/8/8/8/8/q2R2K1 w - - 0 1");
         for seed in 0..20 {
             bot.start(Color::White, &RuleSet::thesis(), seed);
-            assert_eq!(bot.choose(&o, &Budget::default()).unwrap().uci(), "d1a1");
+            assert_eq!(bot.choose(&o, &Budget::default()).uci(), "d1a1");
         }
         // Score = to - from + victim.
         let m = o
@@ -233,7 +232,7 @@ mod tests {
         bot.start(Color::White, &RuleSet::thesis(), 3);
         for _ in 0..4000 {
             *counts
-                .entry(bot.choose(&o, &Budget::default()).unwrap())
+                .entry(bot.choose(&o, &Budget::default()))
                 .or_insert(0) += 1;
         }
         assert_eq!(counts.len(), 20);

@@ -5,11 +5,10 @@ use std::time::Instant;
 use fow_variants::{apply_move, Bitboard, Board, Color, Move, Observation, RuleSet};
 use rand::SeedableRng;
 
-use super::random_move::no_moves;
 use super::thinking::Thinking;
 use super::{unseeded, BotRng};
 use crate::belief::guess::{initial_guess, update_guess};
-use crate::player::{Budget, Player, PlayerError};
+use crate::player::{Budget, Player};
 use crate::search::{Limits, MyStockfish, SearchBoard};
 
 /// The thesis's PossibleBoardGenerator: keeps one guessed full board, rebuilds it each
@@ -54,7 +53,7 @@ impl Player for PossibleBoardGenerator {
         self.nodes = 0;
     }
 
-    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Result<Move, PlayerError> {
+    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
         let started = Instant::now();
         let view = obs.view();
         self.guess = update_guess(&self.guess, view, &mut self.rng);
@@ -78,12 +77,15 @@ impl Player for PossibleBoardGenerator {
                 self.engine.set_limits(Limits::default());
                 match r.best {
                     Some(m) => m,
-                    None => obs.nth_move(0).ok_or_else(no_moves)?,
+                    None => match obs.nth_move(0) {
+                        Some(m) => m,
+                        None => return Move::NULL,
+                    },
                 }
             }
         };
         apply_move(&mut self.guess, &m, self.color);
-        Ok(m)
+        m
     }
 
     fn nodes(&self) -> u64 {
@@ -122,7 +124,7 @@ mod tests {
                     break;
                 }
                 let m = if pos.turn() == color {
-                    let m = bot.choose(&obs, &Budget::default()).unwrap();
+                    let m = bot.choose(&obs, &Budget::default());
                     assert!(obs.is_legal(&m), "{m} in {}", pos.fen());
                     // The guess agrees with everything visible before the move.
                     let view = obs.view();

@@ -8,13 +8,12 @@ use fow_variants::{apply_move, Color, FogView, Move, Observation, Position, Rule
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use super::random_move::no_moves;
 use super::thinking::Thinking;
 use super::{unseeded, BotRng};
 use crate::belief::board_list::{BoardList, Status};
 use crate::belief::guess::{initial_guess, update_guess};
 use crate::pick::best_move;
-use crate::player::{Budget, Player, PlayerError};
+use crate::player::{Budget, Player};
 use crate::search::{Limits, MyStockfish, Score, SearchBoard};
 
 /// The settings of a [`PossibleBoardList`].
@@ -209,7 +208,7 @@ impl Player for PossibleBoardList {
         self.log = BeliefLog::default();
     }
 
-    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Result<Move, PlayerError> {
+    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
         let started = Instant::now();
         let mut update = self
             .list
@@ -255,14 +254,17 @@ impl Player for PossibleBoardList {
         let m = if let Some(m) = moves.iter().find(|m| m.captures_king()) {
             *m
         } else {
-            self.choose_by_worst_case(obs, budget, started)?
+            match self.choose_by_worst_case(obs, budget, started) {
+                Some(m) => m,
+                None => return Move::NULL,
+            }
         };
 
         // Keep the boards our move is played on, for a rebuild next turn.
         self.last_good.clear();
         self.last_good.extend(self.list.boards().iter().cloned());
         self.last_move = Some(m);
-        Ok(m)
+        m
     }
 
     fn nodes(&self) -> u64 {
@@ -276,7 +278,7 @@ impl PossibleBoardList {
         obs: &Observation,
         budget: &Budget,
         started: Instant,
-    ) -> Result<Move, PlayerError> {
+    ) -> Option<Move> {
         let moves = obs.legal_moves();
         let white = self.color.is_white();
         let boards = self.list.boards();
@@ -326,7 +328,6 @@ impl PossibleBoardList {
             let j = moves.iter().position(|x| x == m).expect("own move");
             worst[j].unwrap_or(Score::MIN)
         })
-        .ok_or_else(no_moves)
     }
 }
 
@@ -367,7 +368,7 @@ mod tests {
                         break;
                     }
                     let m = if pos.turn() == color {
-                        let m = bot.choose(o, &Budget::default()).unwrap();
+                        let m = bot.choose(o, &Budget::default());
                         assert!(o.is_legal(&m));
                         exact &= bot.log().overflows == 0 && bot.log().empties == 0;
                         if exact {

@@ -4,7 +4,7 @@ use fow_variants::{Color, Move, Observation, RuleSet};
 use rand::{Rng, SeedableRng};
 
 use super::{unseeded, BotRng};
-use crate::player::{Budget, Player, PlayerError, PlayerErrorKind};
+use crate::player::{Budget, Player};
 
 /// Plays a uniformly random legal move (the thesis's baseline, rated 0).
 pub struct RandomMove {
@@ -30,21 +30,13 @@ impl Player for RandomMove {
     }
 
     #[inline]
-    fn choose(&mut self, obs: &Observation, _: &Budget) -> Result<Move, PlayerError> {
+    fn choose(&mut self, obs: &Observation, _: &Budget) -> Move {
         // Draw an index and look the move up in the compact set: no list is built.
         match obs.move_count() {
-            0 => Err(no_moves()),
+            0 => Move::NULL,
             n => obs
                 .nth_move(self.rng.random_range(0..n))
-                .ok_or_else(no_moves),
+                .unwrap_or(Move::NULL),
         }
-    }
-}
-
-/// The error for being asked to move with no legal move (the arena never does this).
-pub(crate) fn no_moves() -> PlayerError {
-    PlayerError {
-        kind: PlayerErrorKind::Other,
-        message: "asked to move without a legal move".into(),
     }
 }

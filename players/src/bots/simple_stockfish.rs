@@ -4,9 +4,8 @@ use std::time::Instant;
 
 use fow_variants::{Color, Move, Observation, RuleSet};
 
-use super::random_move::no_moves;
 use super::thinking::Thinking;
-use crate::player::{Budget, Player, PlayerError};
+use crate::player::{Budget, Player};
 use crate::search::{Limits, MyStockfish, SearchBoard};
 
 /// The thesis's SimpleStockfish: searches the visible board with MyStockfish (depth 3 by
@@ -35,7 +34,7 @@ impl Player for SimpleStockfish {
         self.nodes = 0;
     }
 
-    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Result<Move, PlayerError> {
+    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
         let started = Instant::now();
         self.engine.reset_nodes();
         self.engine
@@ -46,8 +45,8 @@ impl Player for SimpleStockfish {
         self.nodes += self.engine.nodes();
         self.engine.set_limits(Limits::default());
         match result.best {
-            Some(m) => Ok(m),
-            None => obs.nth_move(0).ok_or_else(no_moves),
+            Some(m) => m,
+            None => obs.nth_move(0).unwrap_or(Move::NULL),
         }
     }
 
@@ -75,29 +74,27 @@ mod tests {
     #[test]
     fn takes_a_hanging_queen_and_the_king() {
         let o = obs("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
-        assert_eq!(bot().choose(&o, &Budget::default()).unwrap().uci(), "e1d2");
+        assert_eq!(bot().choose(&o, &Budget::default()).uci(), "e1d2");
         let o = obs("k7/8/8/8/8/8/8/R3K3 w - - 0 1");
-        assert_eq!(bot().choose(&o, &Budget::default()).unwrap().uci(), "a1a8");
+        assert_eq!(bot().choose(&o, &Budget::default()).uci(), "a1a8");
     }
 
     #[test]
     fn moves_are_legal_and_nodes_are_counted_and_limited() {
         let o = obs("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
         let mut b = bot();
-        let m = b.choose(&o, &Budget::default()).unwrap();
+        let m = b.choose(&o, &Budget::default());
         assert!(o.is_legal(&m));
         let full = b.nodes();
         assert!(full > 20);
         let mut limited = bot();
-        let m = limited
-            .choose(
-                &o,
-                &Budget {
-                    nodes: Some(10),
-                    time: None,
-                },
-            )
-            .unwrap();
+        let m = limited.choose(
+            &o,
+            &Budget {
+                nodes: Some(10),
+                time: None,
+            },
+        );
         assert!(o.is_legal(&m));
         assert!(limited.nodes() <= 11 && limited.nodes() < full);
     }

@@ -221,7 +221,8 @@ pub struct ExternalPlayer {
     settings: ExecSettings,
     log: Option<PathBuf>,
     process: Option<Process>,
-    /// A failure in `start`, reported by the first `choose` (`start` cannot fail).
+    /// A failure in `start` (which cannot fail) or in a turn, not yet taken by
+    /// [`Player::take_error`]; while it is there, `choose` answers [`Move::NULL`].
     failed: Option<PlayerError>,
     /// The program misbehaved: kill it without waiting.
     broken: bool,
@@ -436,17 +437,24 @@ impl Player for ExternalPlayer {
         }
     }
 
-    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Result<Move, PlayerError> {
-        if let Some(e) = self.failed.take() {
+    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
+        if self.failed.is_some() {
             self.shutdown();
-            return Err(e);
+            return Move::NULL;
         }
-        let result = self.turn(obs, budget);
-        if result.is_err() {
-            self.broken = true;
-            self.shutdown();
+        match self.turn(obs, budget) {
+            Ok(m) => m,
+            Err(e) => {
+                self.broken = true;
+                self.shutdown();
+                self.failed = Some(e);
+                Move::NULL
+            }
         }
-        result
+    }
+
+    fn take_error(&mut self) -> Option<PlayerError> {
+        self.failed.take()
     }
 
     fn finish(&mut self, winner: Option<Color>, reason: &str) {

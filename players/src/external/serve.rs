@@ -164,12 +164,20 @@ pub fn serve(
                     None => FromBot::Error {
                         message: "turn before new_game".into(),
                     },
-                    Some(p) => match p.choose(&obs, &budget) {
-                        Ok(m) => FromBot::Move { uci: m.uci() },
-                        Err(e) => FromBot::Error {
-                            message: e.to_string(),
-                        },
-                    },
+                    Some(p) => {
+                        // A move outside the legal list goes out as it is (the arena
+                        // records it as illegal); no move at all goes out as an error.
+                        let m = p.choose(&obs, &budget);
+                        match (p.take_error(), obs.is_legal(&m)) {
+                            (Some(e), false) => FromBot::Error {
+                                message: e.to_string(),
+                            },
+                            (None, false) if m.is_null() => FromBot::Error {
+                                message: "no move".into(),
+                            },
+                            _ => FromBot::Move { uci: m.uci() },
+                        }
+                    }
                 };
                 say(&answer)?;
             }

@@ -401,6 +401,8 @@ pub struct UciPlayer {
     settings: UciSettings,
     log: Option<PathBuf>,
     process: Option<Process>,
+    /// A failure in `start` or in a turn, not yet taken by [`Player::take_error`]; while
+    /// it is there, `choose` answers [`Move::NULL`].
     failed: Option<PlayerError>,
     broken: bool,
     color: Color,
@@ -676,23 +678,28 @@ impl Player for UciPlayer {
         }
     }
 
-    fn choose(&mut self, obs: &Observation, _budget: &Budget) -> Result<Move, PlayerError> {
-        if let Some(e) = self.failed.take() {
+    fn choose(&mut self, obs: &Observation, _budget: &Budget) -> Move {
+        if self.failed.is_some() {
             self.shutdown();
-            return Err(e);
+            return Move::NULL;
         }
         match self.turn(obs) {
             Ok(m) => {
                 apply_move(&mut self.guess, &m, self.color);
                 self.last_move = Some(m);
-                Ok(m)
+                m
             }
             Err(e) => {
                 self.broken = true;
                 self.shutdown();
-                Err(e)
+                self.failed = Some(e);
+                Move::NULL
             }
         }
+    }
+
+    fn take_error(&mut self) -> Option<PlayerError> {
+        self.failed.take()
     }
 
     fn nodes(&self) -> u64 {
