@@ -20,3 +20,30 @@ pub use uci::{
     prepare, read_uci_counts, uci_counts_path, BoardSource, Skip, UciCounts, UciPlayer,
     UciSettings, BELIEF_CAP, DEFAULT_UCI_NODES, UCI_KEYS,
 };
+
+use fow_variants::Move;
+
+use crate::PlayerError;
+
+/// A player that runs a program ([`ExternalPlayer`], [`UciPlayer`]): a failure is kept
+/// until [`Player::take_error`](crate::Player::take_error) takes it, and ends the program.
+trait Program {
+    /// The failure not yet taken (from `start` or a turn).
+    fn failure(&mut self) -> &mut Option<PlayerError>;
+    /// Ends the program without the polite `quit`: it misbehaved.
+    fn end_broken(&mut self);
+}
+
+/// One `choose` of a program player: `turn`'s move, or [`Move::NULL`] with the failure
+/// kept (this turn's, or one from `start` or an earlier turn not yet taken) and the
+/// program ended.
+fn answer<P: Program>(p: &mut P, turn: impl FnOnce(&mut P) -> Result<Move, PlayerError>) -> Move {
+    if p.failure().is_none() {
+        match turn(p) {
+            Ok(m) => return m,
+            Err(e) => *p.failure() = Some(e),
+        }
+    }
+    p.end_broken();
+    Move::NULL
+}

@@ -426,6 +426,17 @@ impl ExternalPlayer {
     }
 }
 
+impl super::Program for ExternalPlayer {
+    fn failure(&mut self) -> &mut Option<PlayerError> {
+        &mut self.failed
+    }
+
+    fn end_broken(&mut self) {
+        self.broken = true;
+        self.shutdown();
+    }
+}
+
 impl Player for ExternalPlayer {
     fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
         self.shutdown();
@@ -438,19 +449,7 @@ impl Player for ExternalPlayer {
     }
 
     fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
-        if self.failed.is_some() {
-            self.shutdown();
-            return Move::NULL;
-        }
-        match self.turn(obs, budget) {
-            Ok(m) => m,
-            Err(e) => {
-                self.broken = true;
-                self.shutdown();
-                self.failed = Some(e);
-                Move::NULL
-            }
-        }
+        super::answer(self, |p| p.turn(obs, budget))
     }
 
     fn take_error(&mut self) -> Option<PlayerError> {

@@ -658,6 +658,17 @@ impl UciPlayer {
     }
 }
 
+impl super::Program for UciPlayer {
+    fn failure(&mut self) -> &mut Option<PlayerError> {
+        &mut self.failed
+    }
+
+    fn end_broken(&mut self) {
+        self.broken = true;
+        self.shutdown();
+    }
+}
+
 impl Player for UciPlayer {
     fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
         self.shutdown();
@@ -679,23 +690,12 @@ impl Player for UciPlayer {
     }
 
     fn choose(&mut self, obs: &Observation, _budget: &Budget) -> Move {
-        if self.failed.is_some() {
-            self.shutdown();
-            return Move::NULL;
-        }
-        match self.turn(obs) {
-            Ok(m) => {
-                apply_move(&mut self.guess, &m, self.color);
-                self.last_move = Some(m);
-                m
-            }
-            Err(e) => {
-                self.broken = true;
-                self.shutdown();
-                self.failed = Some(e);
-                Move::NULL
-            }
-        }
+        super::answer(self, |p| {
+            let m = p.turn(obs)?;
+            apply_move(&mut p.guess, &m, p.color);
+            p.last_move = Some(m);
+            Ok(m)
+        })
     }
 
     fn take_error(&mut self) -> Option<PlayerError> {
