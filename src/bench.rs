@@ -30,6 +30,8 @@ pub struct Args {
     pub seed: u64,
     /// Repetitions of each measurement; the fastest is reported, and for games the
     /// median too (this shared machine's timings vary by tens of percent between runs).
+    /// The one-job and parallel game runs take turns, and the parallel line also gives
+    /// the median over the repetitions of its speed over the one-job run's beside it.
     #[arg(long, default_value_t = 5)]
     pub repeat: u32,
     /// Games of PossibleBoardList (default settings) against CaptureLargest for the belief
@@ -61,17 +63,33 @@ pub fn run(a: Args) -> Result<(), CliError> {
         "random vs random, full arena path (observation built every ply), best and median of {}:",
         a.repeat.max(1)
     );
-    let mut one_job = 0.0;
-    let mut one_job_signature = 0;
     for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
         let mut job_counts = vec![1];
         if jobs > 1 {
             job_counts.push(jobs);
         }
-        for &j in &job_counts {
-            let mut runs: Vec<_> = (0..a.repeat.max(1))
-                .map(|_| random_games(a.games, a.seed, rules, j))
-                .collect();
+        // The job counts take turns, one run each per round, so that a slow phase of the
+        // machine falls on all of them alike rather than on one block of repetitions.
+        let mut runs: Vec<Vec<_>> = vec![Vec::new(); job_counts.len()];
+        for _ in 0..a.repeat.max(1) {
+            for (k, &j) in job_counts.iter().enumerate() {
+                runs[k].push(random_games(a.games, a.seed, rules, j));
+            }
+        }
+        // Per-round ratio of the parallel run's speed to the one-job run's beside it.
+        let mut round_ratios: Vec<f64> = match runs.as_slice() {
+            [one, many] => one
+                .iter()
+                .zip(many)
+                .map(|(o, m)| m.plies_per_second() / o.plies_per_second())
+                .collect(),
+            _ => Vec::new(),
+        };
+        round_ratios.sort_by(f64::total_cmp);
+        let mut one_job = 0.0;
+        let mut one_job_signature = 0;
+        for (k, &j) in job_counts.iter().enumerate() {
+            let runs = &mut runs[k];
             runs.sort_by_key(|r| r.elapsed);
             let median = runs[runs.len() / 2].plies_per_second();
             let r = &runs[0];
@@ -90,7 +108,11 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 pps / 1e6,
                 median / 1e6,
                 if j > 1 {
-                    format!(" ({:.2}x one job)", pps / one_job)
+                    format!(
+                        " ({:.2}x one job; median of rounds {:.2}x)",
+                        pps / one_job,
+                        round_ratios[round_ratios.len() / 2]
+                    )
                 } else {
                     String::new()
                 }
@@ -98,9 +120,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
             if j == 1 {
                 one_job_signature = r.signature;
                 signature = mix(signature ^ r.signature);
-            } else if r.signature != one_job_signature {
+            }
+            if runs.iter().any(|r| r.signature != one_job_signature) {
                 return Err(CliError::Failed(format!(
-                    "{j} jobs played other games than one job: determinism is broken"
+                    "a run on {j} job{} played other games than the first one-job run: \
+                     determinism is broken",
+                    if j == 1 { "" } else { "s" }
                 )));
             }
         }

@@ -408,6 +408,12 @@ fn perft_view_players_and_bench_work() {
                 && out.contains("set size per decision: median"),
             "{out}"
         );
+        // The parallel line compares with the one-job runs it alternated with.
+        assert_eq!(
+            out.matches("x one job; median of rounds ").count(),
+            if jobs == "1" { 0 } else { 2 },
+            "{out}"
+        );
         out.lines()
             .find(|l| l.starts_with("signature:"))
             .unwrap()
