@@ -123,7 +123,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             }
             if runs.iter().any(|r| r.signature != one_job_signature) {
                 return Err(CliError::Failed(format!(
-                    "a run on {j} job{} played other games than the first one-job run: \
+                    "a run on {j} job{} played other games than the fastest one-job run: \
                      determinism is broken",
                     if j == 1 { "" } else { "s" }
                 )));
