@@ -53,7 +53,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Some(r) => r.parse().map_err(input)?,
         None => RuleSet::chesscom(),
     };
-    crate::inputs::make_parent(&a.out)?;
+    let _lock = crate::inputs::lock_parent(&a.out)?;
     let mut examples: Vec<Example> = Vec::new();
     let mut rules_seen: Option<RuleSet> = None;
     let mut seen = HashSet::new();

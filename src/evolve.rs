@@ -124,7 +124,15 @@ pub fn run(a: Args) -> Result<(), CliError> {
             rules: a.rules.rule_set()?,
             seed: a.seed,
         };
-        let dir = a.out.clone().unwrap_or_else(|| default_out("-evolve"));
+        let dir = match a.out.clone() {
+            Some(dir) => dir,
+            None => {
+                // Claims a folder no other run has (the lock is taken again by create).
+                let (dir, lock) = fow_arena::fresh_folder(&default_out("-evolve"))?;
+                drop(lock);
+                dir
+            }
+        };
         (Evolution::create(&dir, config)?, dir)
     };
     let cfg = evo.config().clone();

@@ -47,6 +47,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
         games.extend(g);
         skipped.extend(e);
     }
+    let _lock = fow_arena::lock_folder(&a.out)?;
+    if a.out.join(GAMES_FILE).exists() {
+        return Err(input(format!(
+            "{} already holds games; choose another folder",
+            a.out.display()
+        )));
+    }
     let report = import_games(&games, &a.out)?;
     skipped.extend(report.skipped.iter().cloned());
     for e in &skipped {

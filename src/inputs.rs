@@ -18,11 +18,13 @@ pub fn tournament_rules(games_csv: &Path) -> Result<RuleSet, CliError> {
     Ok(fow_arena::rules_beside(games_csv)?)
 }
 
-/// Makes the folder an output file goes into, before the work that leads to it.
-pub fn make_parent(out: &Path) -> Result<(), CliError> {
-    match out.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display()))),
-        _ => Ok(()),
-    }
+/// Makes the folder an output file goes into and takes its lock (one writer per
+/// folder: another fow command writing there, such as a running tournament, is refused),
+/// before the work that leads to the file. The lock lasts until the result is dropped.
+pub fn lock_parent(out: &Path) -> Result<fow_arena::FolderLock, CliError> {
+    let dir = match out.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    Ok(fow_arena::lock_folder(dir)?)
 }

@@ -2,7 +2,6 @@
 
 use std::io::{BufReader, IsTerminal};
 use std::path::PathBuf;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use fow_arena::{
     play_game, save_game_folder, GameOptions, GameRecord, HumanPlayer, Reason, GAMES_FILE,
@@ -31,8 +30,9 @@ pub struct Args {
     /// Your colour; random draws it from the seed.
     #[arg(long, value_enum, default_value_t = Side::White)]
     pub color: Side,
-    /// The game seed (the bot's randomness derives from it); default: from the clock,
-    /// printed and saved so the game can be replayed with the same bot choices.
+    /// The master seed (the game's and the bot's randomness derive from it); default: a
+    /// fresh one from the system's random source, printed and saved so the game can be
+    /// replayed with the same bot choices.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Where to save the game (default: `results/play/<UTC timestamp>`).
@@ -72,11 +72,10 @@ pub fn run(a: Args) -> Result<(), CliError> {
             a.name
         )));
     }
-    let seed = a.seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let seed = match a.seed {
+        Some(s) => s,
+        None => fow_arena::seed::random_seed().map_err(CliError::Failed)?,
+    };
     let color = match a.color {
         Side::White => Color::White,
         Side::Black => Color::Black,
@@ -88,20 +87,26 @@ pub fn run(a: Args) -> Result<(), CliError> {
             }
         }
     };
-    let dir = a.out.clone().unwrap_or_else(|| {
-        let stamp = crate::tournament::default_out("");
-        PathBuf::from("results/play").join(stamp.file_name().expect("a timestamp"))
-    });
+    // The folder is made and locked now, so that an --out that cannot be written (or
+    // that another fow command writes) fails before the game, not after it.
+    let (dir, _lock) = match a.out.clone() {
+        Some(dir) => {
+            let lock = fow_arena::lock_folder(&dir)?;
+            (dir, lock)
+        }
+        None => {
+            let stamp = crate::tournament::default_out("");
+            fow_arena::fresh_folder(
+                &PathBuf::from("results/play").join(stamp.file_name().expect("a timestamp")),
+            )?
+        }
+    };
     if dir.join(GAMES_FILE).exists() {
         return Err(input(format!(
             "{} already holds games; choose another --out",
             dir.display()
         )));
     }
-    // The folder is made now, so that an --out that cannot be written fails before the
-    // game, not after it.
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?;
     let unicode = !a.ascii;
     outln!(
         "You play {} against {bot_name} (rules {rules}, seed {seed}).",
@@ -125,13 +130,20 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Color::Black => (bot_name.as_str(), name),
     };
     let opts = GameOptions::new(rules);
+    // The game seed as the saved folder's schedule derives it from the master seed.
+    let game_seed = fow_arena::seed::game_seed(
+        &fow_arena::seed::SeedKey::public(seed),
+        white_name,
+        black_name,
+        0,
+    );
     let mut rec = match color {
         Color::White => play_game(
             &mut human,
             bot.as_mut(),
             white_name,
             black_name,
-            seed,
+            game_seed,
             &opts,
         ),
         Color::Black => play_game(
@@ -139,7 +151,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             &mut human,
             white_name,
             black_name,
-            seed,
+            game_seed,
             &opts,
         ),
     };
@@ -147,7 +159,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         rec.reason = Reason::Resignation;
         rec.detail = format!("{} {stop}", side_name(color));
     }
-    save_game_folder(&dir, &rec)?;
+    save_game_folder(&dir, &rec, seed)?;
     out!("{}", summary(&rec, color, unicode));
     outln!(
         "\nSaved to {} (fow replay {} shows it again).",

@@ -588,7 +588,7 @@ fn comparison_md(
         cfg.games_per_pair,
         cfg.schedule().len(),
         cfg.rules,
-        cfg.seed,
+        cfg.seed.map_or("secret".to_string(), |s| s.to_string()),
         cfg.nodes
             .map_or("per bot (defaults)".to_string(), |n| format!("{n} per move for every searcher"))
     );

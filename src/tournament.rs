@@ -39,7 +39,9 @@ pub struct Args {
     /// Games per ordered pair (default 20; 100 with --preset).
     #[arg(long, short = 'n', value_name = "N")]
     pub games: Option<u32>,
-    /// Master seed; every game's seed derives from it and the game's identity.
+    /// Master seed; every game's seed derives from it and the game's identity (default
+    /// 2023; a fresh secret key when a program player (exec:, uci:) takes part, since a
+    /// program that knows a public seed can compute its opponents' random choices).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Node budget per move for searching bots (deterministic).
@@ -130,16 +132,29 @@ pub fn run(a: Args) -> Result<(), CliError> {
         } else {
             DEFAULT_GAMES
         };
-        let config = TournamentConfig {
-            players,
-            games_per_pair: a.games.unwrap_or(default_games),
-            rules: a.rules.rule_set()?,
-            seed: a.seed.unwrap_or(DEFAULT_SEED),
-            nodes: a.nodes,
+        // A program player could predict its opponents' randomness from a public
+        // seed: without --seed, a run with one gets a secret key.
+        let seed = match a.seed {
+            Some(s) => Some(s),
+            None if players.iter().any(|p| is_program(p)) => None,
+            None => Some(DEFAULT_SEED),
         };
+        let config = TournamentConfig::new(
+            players,
+            a.games.unwrap_or(default_games),
+            a.rules.rule_set()?,
+            seed,
+            a.nodes,
+        )?
+        .validated()?;
         let suffix = a.preset.map_or(String::new(), |p| format!("-{}", p.name()));
-        let dir = a.out.clone().unwrap_or_else(|| default_out(&suffix));
-        (Tournament::create(config, &dir)?, dir)
+        match a.out.clone() {
+            Some(dir) => (Tournament::create(config, &dir)?, dir),
+            None => {
+                let (dir, lock) = fow_arena::fresh_folder(&default_out(&suffix))?;
+                (Tournament::create_locked(config, lock)?, dir)
+            }
+        }
     };
     let cfg = t.config().clone();
     let total = cfg.schedule().len();
@@ -149,10 +164,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
         cfg.games_per_pair,
         total,
         cfg.rules,
-        cfg.seed,
+        seed_text(&cfg, &dir),
         jobs,
         dir.display()
     );
+    if cfg.seed.is_some() && cfg.players.iter().any(|p| is_program(p)) {
+        outln!("note: the seed is public: a program player that knows it can compute every player's random choices (leave out --seed for a secret key; see the README)");
+    }
     let bar = if a.quiet {
         ProgressBar::hidden()
     } else {
@@ -196,6 +214,23 @@ pub fn run(a: Args) -> Result<(), CliError> {
         crate::thesis::compare(&dir, &cfg, &labels, &games, &rep_times)?;
     }
     Ok(())
+}
+
+/// Whether a spec runs a program (`exec:`, `uci:`): a player fow cannot trust.
+pub(crate) fn is_program(spec: &str) -> bool {
+    spec.parse::<fow_players::PlayerSpec>()
+        .is_ok_and(|s| s.name == "exec" || s.name == "uci")
+}
+
+/// The seed as the first line shows it: the number, or where the secret key is.
+pub(crate) fn seed_text(cfg: &TournamentConfig, dir: &Path) -> String {
+    match cfg.seed {
+        Some(s) => s.to_string(),
+        None => format!(
+            "secret (its key is in {})",
+            dir.join(fow_arena::seed::SECRET_FILE).display()
+        ),
+    }
 }
 
 /// The players' names in the tables: an `exec` or `uci` spec's `name=` where given (and unique),

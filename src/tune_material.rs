@@ -158,9 +158,11 @@ pub fn run(a: Args) -> Result<(), CliError> {
     if !(a.l2 >= 0.0 && a.l2.is_finite()) {
         return Err(input(format!("--l2 must be >= 0, not {}", a.l2)));
     }
-    if let Some(out) = &a.out {
-        crate::inputs::make_parent(out)?;
-    }
+    let _lock = a
+        .out
+        .as_deref()
+        .map(crate::inputs::lock_parent)
+        .transpose()?;
     let opts = MaterialOptions {
         skip: a.skip,
         draws: match a.draws {

@@ -4,7 +4,11 @@
 //! random-versus-random games; these benches report what is reached.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use fow_arena::{play_game, seed::game_seed, GameOptions};
+use fow_arena::{
+    play_game,
+    seed::{game_seed, SeedKey},
+    GameOptions,
+};
 use fow_players::bots::RandomMove;
 use fow_variants::{perft, FogView, Observation, Position, RuleSet};
 
@@ -18,7 +22,7 @@ fn games(c: &mut Criterion) {
             (0..GAMES)
                 .map(|k| {
                     let (mut w, mut b) = (RandomMove::new(), RandomMove::new());
-                    let seed = game_seed(1, "RandomMove", "RandomMove", k);
+                    let seed = game_seed(&SeedKey::public(1), "RandomMove", "RandomMove", k);
                     play_game(&mut w, &mut b, "w", "b", seed, &opts).plies()
                 })
                 .sum::<usize>()

@@ -10,7 +10,7 @@ use fow_players::bots::RandomMove;
 use fow_variants::RuleSet;
 
 use crate::play::{play_game, GameOptions};
-use crate::seed::{game_seed, mix};
+use crate::seed::{game_seed, mix, SeedKey};
 
 /// What a benchmark run measured.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +42,7 @@ const BLOCK: usize = 8;
 /// threads.
 pub fn random_games(games: usize, seed: u64, rules: RuleSet, jobs: usize) -> BenchReport {
     let opts = GameOptions::new(rules);
+    let key = SeedKey::public(seed);
     let next = AtomicUsize::new(0);
     let hashes = Mutex::new(vec![0u64; games]);
     let plies = AtomicUsize::new(0);
@@ -67,7 +68,7 @@ pub fn random_games(games: usize, seed: u64, rules: RuleSet, jobs: usize) -> Ben
                     }
                     for k in first..(first + BLOCK).min(games) {
                         let (mut w, mut b) = (RandomMove::new(), RandomMove::new());
-                        let seed = game_seed(seed, "RandomMove", "RandomMove", k as u32);
+                        let seed = game_seed(&key, "RandomMove", "RandomMove", k as u32);
                         let rec =
                             play_game(&mut w, &mut b, "RandomMove", "RandomMove", seed, &opts);
                         local_plies += rec.moves.len();
@@ -183,7 +184,7 @@ pub fn belief_games(
         } else {
             (opp_name.as_str(), "PossibleBoardList")
         };
-        let seed = game_seed(seed, wn, bn, k as u32);
+        let seed = game_seed(&SeedKey::public(seed), wn, bn, k as u32);
         let rec = if white {
             play_game(&mut bot, opp.as_mut(), wn, bn, seed, &opts)
         } else {

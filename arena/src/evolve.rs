@@ -21,9 +21,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ArenaError;
 use crate::files::{io_err, write_atomic};
+use crate::lock::{lock_folder, FolderLock};
 use crate::play::{play_game, GameOptions};
 use crate::record::GameResult;
-use crate::seed::mix;
+use crate::seed::{mix, SeedKey};
 
 /// The settings file of an evolution folder.
 pub const EVOLVE_FILE: &str = "evolve.json";
@@ -150,6 +151,8 @@ pub struct Evolution {
     config: EvolveConfig,
     family: Family,
     state: Checkpoint,
+    /// The folder's lock, held while the evolution is open.
+    _lock: FolderLock,
 }
 
 fn json_err(path: &Path) -> impl FnOnce(serde_json::Error) -> ArenaError + '_ {
@@ -165,13 +168,13 @@ impl Evolution {
     pub fn create(dir: &Path, config: EvolveConfig) -> Result<Evolution, ArenaError> {
         let config = config.validated()?;
         let family = config.family()?;
+        let lock = lock_folder(dir)?;
         if dir.join(EVOLVE_FILE).exists() {
             return Err(ArenaError::Config(format!(
                 "{} already holds an evolution: use --resume to continue it, or another --out",
                 dir.display()
             )));
         }
-        fs::create_dir_all(dir).map_err(io_err(dir))?;
         let path = dir.join(EVOLVE_FILE);
         let text = serde_json::to_string_pretty(&config).map_err(json_err(&path))?;
         write_atomic(&path, text.as_bytes())?;
@@ -192,6 +195,7 @@ impl Evolution {
             config,
             family,
             state,
+            _lock: lock,
         };
         evo.save()?;
         Ok(evo)
@@ -206,6 +210,7 @@ impl Evolution {
                 dir.display()
             )));
         }
+        let lock = lock_folder(dir)?;
         let text = fs::read_to_string(&path).map_err(io_err(&path))?;
         let config: EvolveConfig = serde_json::from_str(&text).map_err(json_err(&path))?;
         let config = config.validated()?;
@@ -229,6 +234,7 @@ impl Evolution {
             config,
             family,
             state,
+            _lock: lock,
         })
     }
 
@@ -354,6 +360,19 @@ impl Evolution {
         let opts = GameOptions::new(cfg.rules);
         let family = self.family;
         let epoch_seed = mix(cfg.seed ^ mix(u64::from(epoch) + 1));
+        // Game seeds reach the players (through their own seeds): keyed and one-way.
+        let key = SeedKey::public(cfg.seed);
+        let epoch_bytes = epoch.to_le_bytes();
+        let game_seed = |what: &[u8], w: u64, b: u64, k: u32| {
+            key.derive(&[
+                b"evolve",
+                &epoch_bytes,
+                what,
+                &w.to_le_bytes(),
+                &b.to_le_bytes(),
+                &k.to_le_bytes(),
+            ])
+        };
         // (white, black, round); OPPONENT stands for the fixed opponent.
         const OPPONENT: usize = usize::MAX;
         let mut schedule = Vec::new();
@@ -383,8 +402,7 @@ impl Evolution {
         let results: Vec<GameResult> = schedule
             .par_iter()
             .map(|&(w, b, k)| {
-                let seed =
-                    mix(epoch_seed ^ mix(((w as u64) << 40) ^ ((b as u64) << 16) ^ u64::from(k)));
+                let seed = game_seed(b"game", w as u64, b as u64, k);
                 let (mut pw, mut pb) = (build(w)?, build(b)?);
                 Ok(play_game(pw.as_mut(), pb.as_mut(), "w", "b", seed, &opts).result)
             })
@@ -412,13 +430,12 @@ impl Evolution {
         let best = rank[0];
 
         // The benchmark match of the epoch's best.
-        let bench_seed = mix(epoch_seed ^ 0xbe9c_4a11);
         let bench: Vec<f64> = (0..cfg.benchmark_games)
             .into_par_iter()
             .map(|g| {
                 let mut me = build(best)?;
                 let mut other = benchmark.build()?;
-                let seed = mix(bench_seed ^ u64::from(g));
+                let seed = game_seed(b"benchmark", 0, 0, g);
                 let white = g % 2 == 0;
                 let r = if white {
                     play_game(me.as_mut(), other.as_mut(), "w", "b", seed, &opts).result

@@ -339,9 +339,10 @@ pub fn view_diagram(view: &FogView, unicode: bool) -> String {
 }
 
 /// Writes `rec` as a one-game results folder in `dir`: `tournament.json` (its players,
-/// rules and seed), `games.csv` (the game as id 0) and `times.csv`. `dir` must not hold a
-/// `games.csv` already.
-pub fn save_game_folder(dir: &Path, rec: &GameRecord) -> Result<(), ArenaError> {
+/// rules and the master seed `seed` that `rec`'s game seed derives from, as the schedule
+/// of a one-game tournament derives it), `games.csv` (the game as id 0) and `times.csv`.
+/// `dir` must not hold a `games.csv` already.
+pub fn save_game_folder(dir: &Path, rec: &GameRecord, seed: u64) -> Result<(), ArenaError> {
     if dir.join(GAMES_FILE).exists() {
         return Err(ArenaError::Config(format!(
             "{} already holds games; choose another folder",
@@ -353,8 +354,10 @@ pub fn save_game_folder(dir: &Path, rec: &GameRecord) -> Result<(), ArenaError> 
         players: vec![rec.white.clone(), rec.black.clone()],
         games_per_pair: 1,
         rules: rec.rules,
-        seed: rec.seed,
+        seed: Some(seed),
         nodes: None,
+        seeding: crate::seed::Seeding::Keyed,
+        secret: None,
     };
     let json = serde_json::to_string_pretty(&config).expect("config serializes");
     let cfg = dir.join(CONFIG_FILE);

@@ -5,7 +5,8 @@
 //!   the game with the reason recorded.
 //! - [`Tournament`]: a round robin (every ordered pair plays N games) with per-game seeds
 //!   derived from one master seed and the game's identity, played in parallel, appended
-//!   to `games.csv` as each game ends, resumable after a kill.
+//!   to `games.csv` as each game ends, resumable after a kill; one writer per folder
+//!   ([`lock_folder`]).
 //! - [`bench`](mod@bench): random-versus-random games for speed measurement, with a signature that
 //!   changes only when behaviour changes.
 //! - [`load_games`] / [`load_game`]: saved games by number from a results folder,
@@ -22,6 +23,7 @@ mod error;
 pub mod evolve;
 mod files;
 mod human;
+mod lock;
 mod material;
 mod play;
 mod record;
@@ -41,6 +43,7 @@ pub use files::{read_games, read_rows, GameRow, TimeRow, CONFIG_FILE, GAMES_FILE
 pub use human::{
     describe_changes, save_game_folder, view_diagram, HumanPlayer, HumanStop, HUMAN_HELP,
 };
+pub use lock::{fresh_folder, lock_folder, FolderLock};
 pub use material::{
     game_samples, material_balance, pgn_samples, row_samples, Draws, MaterialOptions,
     MaterialSample, MATERIAL_NAMES, MATERIAL_ROLES,

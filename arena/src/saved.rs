@@ -804,8 +804,10 @@ pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, Are
         players: report.players.clone(),
         games_per_pair: meetings.values().copied().max().unwrap_or(0),
         rules: report.rules,
-        seed: 0,
+        seed: Some(0),
         nodes: None,
+        seeding: crate::seed::Seeding::Keyed,
+        secret: None,
     };
     let json = serde_json::to_string_pretty(&config).expect("config serializes");
     let cfg = dir.join(CONFIG_FILE);

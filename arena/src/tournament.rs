@@ -14,12 +14,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ArenaError;
 use crate::files::{
-    drop_partial_line, io_err, read_games, read_rows, rewrite_rows, Appender, GameRow, TimeRow,
-    CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+    drop_partial_line, io_err, read_games, read_rows, rewrite_rows, write_atomic, Appender,
+    GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
+use crate::lock::{lock_folder, FolderLock};
 use crate::play::{play_game, GameOptions};
 use crate::record::GameRecord;
-use crate::seed::game_seed;
+use crate::seed::{game_seed, legacy_game_seed, SeedKey, Seeding, SECRET_FILE};
 
 /// The folder of a tournament's player logs: `logs/<game id>-<white|black>.stderr` holds
 /// what an external program wrote to stderr in that game (only programs that wrote
@@ -35,10 +36,18 @@ pub struct TournamentConfig {
     pub games_per_pair: u32,
     /// The rules.
     pub rules: RuleSet,
-    /// The master seed.
-    pub seed: u64,
+    /// The master seed, public (`None`: the run's key is a secret, kept in the folder's
+    /// [`SECRET_FILE`] and in [`TournamentConfig::secret`]).
+    pub seed: Option<u64>,
     /// The node budget per move given to every player (`None`: each bot's default).
     pub nodes: Option<u64>,
+    /// How game seeds derive from the key (absent in folders written before keyed seeds).
+    #[serde(default)]
+    pub seeding: Seeding,
+    /// The secret key of a run without a public seed (never written to
+    /// `tournament.json`: [`Tournament::create`] writes it to [`SECRET_FILE`]).
+    #[serde(skip)]
+    pub secret: Option<SeedKey>,
 }
 
 /// The most games one tournament schedules: its schedule, its rows and its tables stay in
@@ -46,6 +55,81 @@ pub struct TournamentConfig {
 pub const MAX_GAMES: u64 = 10_000_000;
 
 impl TournamentConfig {
+    /// Settings with keyed seeds: `seed` is the public master seed, or `None` for a fresh
+    /// secret key from the operating system.
+    pub fn new(
+        players: Vec<String>,
+        games_per_pair: u32,
+        rules: RuleSet,
+        seed: Option<u64>,
+        nodes: Option<u64>,
+    ) -> Result<TournamentConfig, ArenaError> {
+        let secret = match seed {
+            Some(_) => None,
+            None => Some(SeedKey::random().map_err(ArenaError::Config)?),
+        };
+        Ok(TournamentConfig {
+            players,
+            games_per_pair,
+            rules,
+            seed,
+            nodes,
+            seeding: Seeding::Keyed,
+            secret,
+        })
+    }
+
+    /// The settings stored in `dir` (`tournament.json`, and the secret key beside it
+    /// for a run without a public seed), checked.
+    pub fn load(dir: &Path) -> Result<TournamentConfig, ArenaError> {
+        let cfg_path = dir.join(CONFIG_FILE);
+        let text = fs::read_to_string(&cfg_path).map_err(io_err(&cfg_path))?;
+        let mut config: TournamentConfig =
+            serde_json::from_str(&text).map_err(|e| ArenaError::Format {
+                path: cfg_path.clone(),
+                line: e.line() as u64,
+                message: e.to_string(),
+            })?;
+        if config.seed.is_none() {
+            let key_path = dir.join(SECRET_FILE);
+            let text = match fs::read_to_string(&key_path) {
+                Ok(t) => t,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    return Err(ArenaError::Config(format!(
+                        "{}: the run's seed is secret, but its key ({}) is missing",
+                        cfg_path.display(),
+                        key_path.display()
+                    )))
+                }
+                Err(e) => return Err(io_err(&key_path)(e)),
+            };
+            config.secret = Some(SeedKey::from_hex(&text).map_err(|m| ArenaError::Format {
+                path: key_path.clone(),
+                line: 1,
+                message: m,
+            })?);
+        }
+        config.validated()
+    }
+
+    /// The key game seeds derive from.
+    fn key(&self) -> SeedKey {
+        match (self.seed, &self.secret) {
+            (_, Some(k)) => *k,
+            (Some(s), None) => SeedKey::public(s),
+            (None, None) => unreachable!("validated: a config without a seed has its secret"),
+        }
+    }
+
+    /// The seed of game `round` between players `white` and `black` (indices).
+    fn seed_of(&self, white: usize, black: usize, round: u32) -> u64 {
+        let (w, b) = (&self.players[white], &self.players[black]);
+        match self.seeding {
+            Seeding::Keyed => game_seed(&self.key(), w, b, round),
+            Seeding::Legacy => legacy_game_seed(self.seed.unwrap_or(0), w, b, round),
+        }
+    }
+
     /// Checks the settings and normalises the specs (each must build).
     /// Unknown or malformed specs are reported before the player count, so that
     /// `--players Foo` says that `Foo` is unknown.
@@ -71,6 +155,19 @@ impl TournamentConfig {
                 self.games_per_pair
             )));
         }
+        match (self.seeding, self.seed, &self.secret) {
+            (Seeding::Legacy, None, _) => {
+                return Err(ArenaError::Config(
+                    "a tournament of the legacy seeding needs its public seed".into(),
+                ))
+            }
+            (Seeding::Keyed, None, None) => {
+                return Err(ArenaError::Config(
+                    "a tournament without a public seed needs its secret key".into(),
+                ))
+            }
+            _ => {}
+        }
         let mut seen = HashSet::new();
         for p in &self.players {
             if !seen.insert(p) {
@@ -95,12 +192,7 @@ impl TournamentConfig {
                             round,
                             white,
                             black,
-                            seed: game_seed(
-                                self.seed,
-                                &self.players[white],
-                                &self.players[black],
-                                round,
-                            ),
+                            seed: self.seed_of(white, black, round),
                         });
                     }
                 }
@@ -141,15 +233,32 @@ pub struct TournamentReport {
 }
 
 /// Runs tournaments in a folder.
+///
+/// A `Tournament` holds its folder's lock (see [`lock_folder`]) from
+/// [`Tournament::create`] or [`Tournament::open`] until it is dropped: one writer per
+/// folder.
 pub struct Tournament {
     config: TournamentConfig,
     dir: PathBuf,
+    _lock: FolderLock,
 }
 
 impl Tournament {
     /// A new tournament in `dir`, which must not hold one already.
+    /// A secret key is written to [`SECRET_FILE`] (readable by its owner only) before
+    /// `tournament.json`.
     pub fn create(config: TournamentConfig, dir: &Path) -> Result<Tournament, ArenaError> {
         let config = config.validated()?;
+        Tournament::create_locked(config, lock_folder(dir)?)
+    }
+
+    /// [`Tournament::create`] in a folder already locked (see [`crate::fresh_folder`]).
+    pub fn create_locked(
+        config: TournamentConfig,
+        lock: FolderLock,
+    ) -> Result<Tournament, ArenaError> {
+        let config = config.validated()?;
+        let dir = lock.dir().to_path_buf();
         let cfg_path = dir.join(CONFIG_FILE);
         if cfg_path.exists() {
             return Err(ArenaError::Config(format!(
@@ -157,14 +266,15 @@ impl Tournament {
                 dir.display()
             )));
         }
-        fs::create_dir_all(dir).map_err(io_err(dir))?;
+        if let (None, Some(key)) = (config.seed, &config.secret) {
+            write_secret(&dir.join(SECRET_FILE), key)?;
+        }
         let json = serde_json::to_string_pretty(&config).expect("config serializes");
-        let tmp = dir.join("tournament.json.tmp");
-        fs::write(&tmp, json + "\n").map_err(io_err(&tmp))?;
-        fs::rename(&tmp, &cfg_path).map_err(io_err(&cfg_path))?;
+        write_atomic(&cfg_path, (json + "\n").as_bytes())?;
         Ok(Tournament {
             config,
-            dir: dir.to_path_buf(),
+            dir,
+            _lock: lock,
         })
     }
 
@@ -177,16 +287,11 @@ impl Tournament {
                 dir.display()
             )));
         }
-        let text = fs::read_to_string(&cfg_path).map_err(io_err(&cfg_path))?;
-        let config: TournamentConfig =
-            serde_json::from_str(&text).map_err(|e| ArenaError::Format {
-                path: cfg_path.clone(),
-                line: e.line() as u64,
-                message: e.to_string(),
-            })?;
+        let lock = lock_folder(dir)?;
         Ok(Tournament {
-            config: config.validated()?,
+            config: TournamentConfig::load(dir)?,
             dir: dir.to_path_buf(),
+            _lock: lock,
         })
     }
 
@@ -242,6 +347,14 @@ impl Tournament {
             .copied()
             .filter(|p| !done_ids.contains(&p.id))
             .collect();
+        if self.config.seeding == Seeding::Legacy && !pending.is_empty() {
+            return Err(ArenaError::Config(format!(
+                "{} was written by an older fow whose game seeds a program player could predict; its {} games read and check as before, but its {} missing games are not played with those seeds: start a new run",
+                self.dir.display(),
+                done.len(),
+                pending.len()
+            )));
+        }
         let games_path = self.dir.join(GAMES_FILE);
         let times_path = self.dir.join(TIMES_FILE);
         let writers = Mutex::new((
@@ -346,4 +459,18 @@ impl Tournament {
             elapsed: started.elapsed(),
         })
     }
+}
+
+/// Writes a secret key readable by its owner only (mode 0600 where the system has modes).
+fn write_secret(path: &Path, key: &SeedKey) -> Result<(), ArenaError> {
+    use std::io::Write;
+    // A key left by a creation that was interrupted before tournament.json was written.
+    let _ = fs::remove_file(path);
+    let mut opts = fs::OpenOptions::new();
+    opts.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut opts, 0o600);
+    let mut f = opts.open(path).map_err(io_err(path))?;
+    writeln!(f, "{}", key.to_hex()).map_err(io_err(path))?;
+    f.sync_all().map_err(io_err(path))
 }

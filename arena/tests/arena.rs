@@ -114,15 +114,16 @@ fn games_end_by_the_rules() {
 }
 
 fn config(games: u32) -> TournamentConfig {
-    TournamentConfig {
-        players: ["RandomMove", "CaptureKing", "CaptureLargest", "Supporter"]
+    TournamentConfig::new(
+        ["RandomMove", "CaptureKing", "CaptureLargest", "Supporter"]
             .map(String::from)
             .to_vec(),
-        games_per_pair: games,
-        rules: RuleSet::thesis(),
-        seed: 99,
-        nodes: None,
-    }
+        games,
+        RuleSet::thesis(),
+        Some(99),
+        None,
+    )
+    .unwrap()
 }
 
 #[test]

@@ -9,9 +9,14 @@ Usage: faulty.py MODE, MODE one of
   flood      answers a turn with endless output and no newline
   noquit     plays legal moves, then ignores quit and the end of its input
   slowstart  sleeps before its hello
+  fork       starts a child that sleeps for ten minutes (and writes "child PID" to
+             stderr), then plays legal moves
+  snoop      tries to list the folder given as its second argument (--dir=PATH), writes
+             what it saw and its network namespace and interfaces to stderr, then plays
+             legal moves
 It writes its pid to stderr first, so a test can check the process is gone.
 """
-import json, os, sys, time
+import json, os, socket, subprocess, sys, time
 
 mode = sys.argv[1]
 print(f"pid {os.getpid()} mode {mode}", file=sys.stderr, flush=True)
@@ -23,6 +28,20 @@ def say(obj):
 
 if mode == "slowstart":
     time.sleep(60)
+if mode == "fork":
+    child = subprocess.Popen(["sleep", "600"])
+    print(f"child {child.pid}", file=sys.stderr, flush=True)
+if mode == "snoop":
+    try:
+        seen = "listed " + ",".join(sorted(os.listdir(sys.argv[2].removeprefix("--dir="))))
+    except OSError as e:
+        seen = f"cannot list ({e.__class__.__name__})"
+    try:
+        interfaces = ",".join(sorted(name for _, name in socket.if_nameindex()))
+        net = f"{os.readlink('/proc/self/ns/net')} interfaces {interfaces}"
+    except OSError as e:
+        net = f"no network ({e.__class__.__name__})"
+    print(f"snoop: {seen}; {net}", file=sys.stderr, flush=True)
 turns = 0
 for line in sys.stdin:
     msg = json.loads(line)

@@ -7,6 +7,7 @@
 mod command;
 mod process;
 pub mod protocol;
+mod sandbox;
 mod serve;
 mod uci;
 
@@ -15,6 +16,7 @@ pub use process::{
     ExecSettings, ExternalPlayer, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS, EXEC_KEYS, MAX_LINE,
     MAX_LOG, QUIT_GRACE,
 };
+pub use sandbox::Sandbox;
 pub use serve::{serve, ServeError};
 pub use uci::{
     prepare, read_uci_counts, uci_counts_path, BoardSource, Skip, UciCounts, UciPlayer,

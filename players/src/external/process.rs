@@ -14,6 +14,7 @@ use fow_variants::{Color, Move, MoveKind, MoveText, Observation, Role, RuleSet};
 
 use super::command::split_command;
 use super::protocol::{BudgetMsg, FromBot, OptionInfo, ToBot, PROTOCOL_VERSION};
+use super::sandbox::Sandbox;
 use crate::player::{Budget, Player, PlayerError, PlayerErrorKind};
 use crate::spec::{PlayerSpec, SpecError};
 
@@ -27,9 +28,12 @@ pub const QUIT_GRACE: Duration = Duration::from_millis(1000);
 pub const MAX_LINE: usize = 1 << 20;
 /// The most stderr saved per program and game; the rest is read and dropped.
 pub const MAX_LOG: u64 = 4 << 20;
+/// How long the end of a program waits for its stderr log to be written, in case a
+/// process that left the program's group still holds the stream.
+const LOG_WAIT: Duration = Duration::from_secs(5);
 
 /// The spec keys the arena reads itself; every other key is an option for the program.
-pub const EXEC_KEYS: [&str; 4] = ["cmd", "name", "timeout", "startup"];
+pub const EXEC_KEYS: [&str; 5] = ["cmd", "name", "timeout", "startup", "sandbox"];
 
 /// How to run one external bot, read from an `exec:cmd=...` spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,10 +48,12 @@ pub struct ExecSettings {
     pub timeout: Duration,
     /// The options passed in `new_game`.
     pub options: BTreeMap<String, String>,
+    /// How the program is isolated (`sandbox=bwrap`; none by default).
+    pub sandbox: Sandbox,
 }
 
 impl ExecSettings {
-    /// Reads `exec:cmd=<command line>[,name=N][,timeout=MS][,startup=MS][,key=value...]`,
+    /// Reads `exec:cmd=<command line>[,name=N][,timeout=MS][,startup=MS][,sandbox=bwrap][,key=value...]`,
     /// checking that the program exists.
     pub fn from_spec(spec: &PlayerSpec) -> Result<ExecSettings, SpecError> {
         let bad = |message: String| SpecError::BadParam {
@@ -81,6 +87,7 @@ impl ExecSettings {
             startup: ms("startup", DEFAULT_STARTUP_MS)?,
             timeout: ms("timeout", DEFAULT_TIMEOUT_MS)?,
             options,
+            sandbox: Sandbox::parse(spec.param("sandbox").unwrap_or("none")).map_err(bad)?,
         })
     }
 }
@@ -108,18 +115,32 @@ pub(crate) enum Line {
 
 /// A running program: its process and the threads that carry its pipes. Shared by the
 /// fow-protocol player ([`ExternalPlayer`]) and the UCI engine player.
+///
+/// The program runs in a process group of its own, and [`Process::end`] ends the whole
+/// group: whatever the program started (children, grandchildren) dies with it, at the end
+/// of its game and on every fault. On Linux fow is also a child subreaper, so that the
+/// group's orphans become fow's children and are reaped before `end` returns: no process
+/// of a program outlives its game. A program that leaves its group on purpose (`setsid`)
+/// escapes this; `sandbox=bwrap` closes that gap (its processes live in a PID namespace
+/// that ends with the program).
 pub(crate) struct Process {
     child: Child,
     /// Lines to write to its stdin (a thread writes them, so a program that does not
     /// read never blocks the arena). Dropping it closes the program's stdin.
     to_bot: Option<Sender<Vec<u8>>>,
     from_bot: Receiver<Line>,
+    /// Hears from the thread that keeps the program's stderr once it has written the
+    /// log (when the stream closes).
+    log: Option<Receiver<()>>,
 }
 
 impl Process {
-    /// Starts `argv` without a shell, its stdin and stdout piped through threads, its
-    /// stderr saved to `log` (at most [`MAX_LOG`] bytes) or dropped.
+    /// Starts `argv` without a shell, in a process group of its own, its stdin and
+    /// stdout piped through threads, its stderr saved to `log` (at most [`MAX_LOG`]
+    /// bytes; written when the program ends, so that no other program can read it while
+    /// the game goes on) or dropped.
     pub(crate) fn spawn(argv: &[String], log: Option<&Path>) -> std::io::Result<Process> {
+        become_subreaper();
         let mut cmd = Command::new(&argv[0]);
         cmd.args(&argv[1..])
             .stdin(Stdio::piped())
@@ -129,6 +150,8 @@ impl Process {
             } else {
                 Stdio::null()
             });
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         let mut child = cmd.spawn()?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
@@ -143,13 +166,22 @@ impl Process {
         });
         let (tx, from_bot) = mpsc::sync_channel(16);
         thread::spawn(move || read_lines(stdout, tx));
-        if let (Some(stderr), Some(path)) = (child.stderr.take(), log.map(Path::to_path_buf)) {
-            thread::spawn(move || save_log(stderr, &path));
-        }
+        let log = match (child.stderr.take(), log.map(Path::to_path_buf)) {
+            (Some(stderr), Some(path)) => {
+                let (done, log) = mpsc::channel();
+                thread::spawn(move || {
+                    save_log(stderr, &path);
+                    let _ = done.send(());
+                });
+                Some(log)
+            }
+            _ => None,
+        };
         Ok(Process {
             child,
             to_bot: Some(to_bot),
             from_bot,
+            log,
         })
     }
 
@@ -190,24 +222,100 @@ impl Process {
         status.map_or("closed its output".to_string(), |s| format!("exited ({s})"))
     }
 
-    /// Ends the program: with `quit`, sends it, closes its stdin and gives it
-    /// [`QUIT_GRACE`] to exit; then kills it and always reaps it.
+    /// Ends the program and everything it started: with `quit`, sends it, closes its
+    /// stdin and gives it [`QUIT_GRACE`] to exit; then kills its whole process group,
+    /// reaps the program and the group's orphans, and waits for its log to be written.
     pub(crate) fn end(mut self, quit: Option<Vec<u8>>) {
         if let Some(quit) = quit {
             if let Some(tx) = self.to_bot.take() {
                 let _ = tx.send(quit);
             }
             let until = Instant::now() + QUIT_GRACE;
-            while Instant::now() < until {
-                match self.child.try_wait() {
-                    Ok(None) => thread::sleep(Duration::from_millis(1)),
-                    _ => break,
-                }
+            while Instant::now() < until && !self.exited() {
+                thread::sleep(Duration::from_millis(1));
             }
         }
+        self.to_bot = None;
+        // The program is not reaped yet (at most a zombie), so its process group id
+        // cannot have been reused: the signal reaches its group and nothing else.
+        kill_group(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
+        reap_group(self.child.id());
+        // The stream closes once every process holding it has ended: at once, unless
+        // one left the group (then the log is written when it ends, if fow still runs).
+        if let Some(log) = self.log.take() {
+            let _ = log.recv_timeout(LOG_WAIT);
+        }
     }
+
+    /// Whether the program has exited, without reaping it (its pid, which is also its
+    /// group's id, stays reserved until [`Process::end`] reaps it).
+    #[cfg(target_os = "linux")]
+    fn exited(&mut self) -> bool {
+        let pid = self.child.id() as libc::id_t;
+        // SAFETY: waitid writes only into `info`, a plain struct we own.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let r = libc::waitid(
+                libc::P_PID,
+                pid,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            );
+            r != 0 || info.si_pid() != 0
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)) | Err(_))
+    }
+}
+
+/// Makes this process a child subreaper (Linux): orphans of its descendants become its
+/// children instead of init's, so [`reap_group`] can wait for them. Done once.
+fn become_subreaper() {
+    #[cfg(target_os = "linux")]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes plain integers.
+        ONCE.call_once(|| unsafe {
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        });
+    }
+}
+
+/// Sends SIGKILL to every process of the group `pgid`.
+fn kill_group(pgid: u32) {
+    #[cfg(unix)]
+    // SAFETY: kill takes plain integers; a negative pid names a process group.
+    unsafe {
+        libc::kill(-(pgid as libc::pid_t), libc::SIGKILL);
+    }
+    #[cfg(not(unix))]
+    let _ = pgid;
+}
+
+/// Waits for every child of this process still in the group `pgid` (the program's
+/// orphans, killed by [`kill_group`], which became this process's children as it is a
+/// subreaper) until none is left.
+fn reap_group(pgid: u32) {
+    #[cfg(unix)]
+    loop {
+        let mut status = 0;
+        // SAFETY: waitpid writes only into `status`.
+        let r = unsafe { libc::waitpid(-(pgid as libc::pid_t), &mut status, 0) };
+        if r > 0 {
+            continue;
+        }
+        if r < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+            continue;
+        }
+        break;
+    }
+    #[cfg(not(unix))]
+    let _ = pgid;
 }
 
 /// A bot that runs as a separate program (the `exec` player spec).
@@ -269,7 +377,8 @@ impl ExternalPlayer {
     }
 
     fn spawn(&mut self) -> Result<(), PlayerError> {
-        let process = Process::spawn(&self.settings.argv, self.log.as_deref()).map_err(|e| {
+        let argv = self.settings.sandbox.command(&self.settings.argv);
+        let process = Process::spawn(&argv, self.log.as_deref()).map_err(|e| {
             self.error(
                 PlayerErrorKind::Crash,
                 format!("cannot start '{}': {e}", self.settings.argv[0]),
@@ -595,32 +704,34 @@ fn read_lines(stdout: ChildStdout, tx: SyncSender<Line>) {
     }
 }
 
-/// Copies `stderr` to `path` (created on the first byte, at most [`MAX_LOG`] bytes), then
-/// drains the rest.
+/// Keeps `stderr` in memory (at most [`MAX_LOG`] bytes, the rest read and dropped) and
+/// writes it to `path` when the stream closes, if the program wrote anything. Kept in
+/// memory so that the log of a game under way is nowhere another program could read it.
 fn save_log(mut stderr: ChildStderr, path: &Path) {
     let mut buf = [0u8; 8192];
-    let mut file: Option<File> = None;
-    let mut written = 0u64;
+    let mut kept: Vec<u8> = Vec::new();
+    let mut truncated = false;
     loop {
         let n = match stderr.read(&mut buf) {
-            Ok(0) | Err(_) => return,
+            Ok(0) => break,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
             Ok(n) => n,
         };
-        if written >= MAX_LOG {
-            continue;
-        }
-        if file.is_none() {
-            if let Some(dir) = path.parent() {
-                let _ = fs::create_dir_all(dir);
-            }
-            file = File::create(path).ok();
-        }
-        let Some(f) = file.as_mut() else { continue };
-        let take = (n as u64).min(MAX_LOG - written) as usize;
-        let _ = f.write_all(&buf[..take]);
-        written += take as u64;
-        if written >= MAX_LOG {
-            let _ = f.write_all(b"\n[fow: log truncated]\n");
-        }
+        let room = (MAX_LOG as usize).saturating_sub(kept.len());
+        kept.extend_from_slice(&buf[..n.min(room)]);
+        truncated |= n > room;
+    }
+    if kept.is_empty() {
+        return;
+    }
+    if truncated {
+        kept.extend_from_slice(b"\n[fow: log truncated]\n");
+    }
+    if let Some(dir) = path.parent() {
+        let _ = fs::create_dir_all(dir);
+    }
+    if let Ok(mut f) = File::create(path) {
+        let _ = f.write_all(&kept);
     }
 }

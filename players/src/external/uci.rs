@@ -11,6 +11,7 @@
 //! was fixed, skipped or rejected is counted in [`UciCounts`], saved after each game
 //! next to the engine's stderr log (`<log>.uci.json`, see [`read_uci_counts`]).
 
+use super::sandbox::Sandbox;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -36,8 +37,8 @@ use crate::spec::{PlayerSpec, SpecError};
 use crate::weights::thesis_weight;
 
 /// The spec keys of `uci:`.
-pub const UCI_KEYS: [&str; 7] = [
-    "cmd", "name", "timeout", "startup", "nodes", "movetime", "board",
+pub const UCI_KEYS: [&str; 8] = [
+    "cmd", "name", "timeout", "startup", "nodes", "movetime", "board", "sandbox",
 ];
 /// Default engine nodes per move.
 pub const DEFAULT_UCI_NODES: u64 = 2000;
@@ -71,11 +72,13 @@ pub struct UciSettings {
     pub movetime: Option<u64>,
     /// The board shown to the engine.
     pub board: BoardSource,
+    /// How the engine is isolated (`sandbox=bwrap`; none by default).
+    pub sandbox: Sandbox,
 }
 
 impl UciSettings {
     /// Reads `uci:cmd=<engine>[,nodes=N|,movetime=MS][,board=guess|belief][,name=N]
-    /// [,timeout=MS][,startup=MS]`. A bare engine name not on `PATH` is also looked for
+    /// [,timeout=MS][,startup=MS][,sandbox=bwrap]`. A bare engine name not on `PATH` is also looked for
     /// in `/usr/games` (where Debian installs Stockfish).
     pub fn from_spec(spec: &PlayerSpec) -> Result<UciSettings, SpecError> {
         let bad = |message: String| SpecError::BadParam {
@@ -134,6 +137,7 @@ impl UciSettings {
             nodes,
             movetime,
             board,
+            sandbox: Sandbox::parse(spec.param("sandbox").unwrap_or("none")).map_err(bad)?,
         })
     }
 }
@@ -533,7 +537,11 @@ impl UciPlayer {
     /// Starts the engine: `uci`, `uciok`, `ucinewgame`, `isready`, `readyok`.
     fn begin(&mut self) -> Result<(), PlayerError> {
         let deadline = Instant::now() + self.settings.startup;
-        let process = Process::spawn(&self.settings.argv, self.log.as_deref()).map_err(|e| {
+        let process = Process::spawn(
+            &self.settings.sandbox.command(&self.settings.argv),
+            self.log.as_deref(),
+        )
+        .map_err(|e| {
             self.error(
                 PlayerErrorKind::Crash,
                 format!("cannot start '{}': {e}", self.settings.argv[0]),
