@@ -86,9 +86,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             ));
         }
         let mut evo = Evolution::open(&dir)?;
-        if a.epochs > evo.config().epochs {
-            evo = Evolution::extend(&dir, a.epochs)?;
-        }
+        evo.extend(a.epochs)?;
         (evo, dir)
     } else {
         let info = find(&a.bot).ok_or_else(|| {

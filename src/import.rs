@@ -47,6 +47,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         games.extend(g);
         skipped.extend(e);
     }
+    let existed = a.out.exists();
     let _lock = fow_arena::lock_folder(&a.out)?;
     if a.out.join(GAMES_FILE).exists() {
         return Err(input(format!(
@@ -54,7 +55,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
             a.out.display()
         )));
     }
-    let report = import_games(&games, &a.out)?;
+    let report = import_games(&games, &a.out).inspect_err(|_| {
+        // A refused import leaves no folder behind (it is empty when nothing was written).
+        if !existed {
+            let _ = std::fs::remove_dir(&a.out);
+        }
+    })?;
     skipped.extend(report.skipped.iter().cloned());
     for e in &skipped {
         eprintln!("fow: skipped {e}");

@@ -178,3 +178,212 @@ fn sandbox_takes_none_or_bwrap() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("sandbox must be none or bwrap"), "{err}");
 }
+
+/// A served built-in bot as a program player: no Python needed.
+fn served(bot: &str, name: &str) -> String {
+    format!("exec:cmd={FOW} serve {bot},name={name}")
+}
+
+#[test]
+fn a_run_with_a_program_player_and_no_seed_gets_a_secret_key_and_resumes_exactly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let players = format!("RandomMove,{}", served("CaptureLargest", "A"));
+    let run = |dir: &Path| {
+        ok(&[
+            "tournament",
+            "-q",
+            "--jobs",
+            "2",
+            "--games",
+            "3",
+            "--players",
+            &players,
+            "--out",
+            dir.to_str().unwrap(),
+        ])
+    };
+    let a = tmp.path().join("a");
+    let out = run(&a);
+    assert!(out.contains("seed secret (its key is in "), "{out}");
+    let config = fs::read_to_string(a.join("tournament.json")).unwrap();
+    assert!(config.contains("\"seed\": null"), "{config}");
+    assert!(config.contains("\"seeding\": \"siphash-2-4\""), "{config}");
+    let key = fs::read_to_string(a.join("secret.key")).unwrap();
+    assert_eq!(key.trim().len(), 32);
+    assert!(key.trim().bytes().all(|b| b.is_ascii_hexdigit()));
+    assert!(
+        !config.contains(key.trim()),
+        "the key is not in tournament.json"
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(a.join("secret.key"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    // A second run draws another key, so other games.
+    let b = tmp.path().join("b");
+    run(&b);
+    let games = |d: &Path| fs::read(d.join("games.csv")).unwrap();
+    assert_ne!(games(&a), games(&b));
+    // Killed after two games, the first run resumes to the same bytes: the key is
+    // where --resume finds it.
+    let full = games(&a);
+    let text = String::from_utf8(full.clone()).unwrap();
+    let cut: String = text.lines().take(3).map(|l| format!("{l}\n")).collect();
+    fs::write(a.join("games.csv"), cut).unwrap();
+    ok(&["tournament", "-q", "--resume", "--out", a.to_str().unwrap()]);
+    assert_eq!(games(&a), full);
+    // Without its key the folder cannot be resumed (nor its seeds checked).
+    fs::remove_file(a.join("secret.key")).unwrap();
+    fails(
+        &["tournament", "-q", "--resume", "--out", a.to_str().unwrap()],
+        "its key",
+    );
+}
+
+#[test]
+fn a_public_seed_with_a_program_player_is_noted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = ok(&[
+        "tournament",
+        "-q",
+        "--games",
+        "1",
+        "--seed",
+        "7",
+        "--players",
+        &format!("RandomMove,{}", served("CaptureKing", "K")),
+        "--out",
+        tmp.path().join("r").to_str().unwrap(),
+    ]);
+    assert!(out.contains("seed 7"), "{out}");
+    assert!(out.contains("note: the seed is public"), "{out}");
+    assert!(!tmp.path().join("r/secret.key").exists());
+}
+
+#[test]
+fn every_command_that_writes_a_folder_refuses_one_in_use() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("busy");
+    let d = dir.to_str().unwrap().to_string();
+    // A finished tournament to resume and to read.
+    ok(&[
+        "tournament",
+        "-q",
+        "--games",
+        "1",
+        "--players",
+        "RandomMove,CaptureKing",
+        "--out",
+        &d,
+    ]);
+    let pgn = fs::read_dir("data/chesscom-fow")
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "pgn"))
+        .expect("a chess.com PGN in data/");
+    // Another process (this test) holds the folders, as a running tournament would: the
+    // tournament's, and an empty one for the commands that make a new folder.
+    let lock = fow_arena::lock_folder(&dir).unwrap();
+    let empty = tmp.path().join("empty");
+    let _empty_lock = fow_arena::lock_folder(&empty).unwrap();
+    let e = empty.to_str().unwrap().to_string();
+    let inside = |f: &str| empty.join(f).to_str().unwrap().to_string();
+    let commands: Vec<Vec<String>> = vec![
+        vec![
+            "tournament".into(),
+            "-q".into(),
+            "--resume".into(),
+            "--out".into(),
+            d.clone(),
+        ],
+        vec![
+            "tournament".into(),
+            "-q".into(),
+            "--games".into(),
+            "1".into(),
+            "--out".into(),
+            d.clone(),
+        ],
+        vec![
+            "evolve".into(),
+            "--bot".into(),
+            "PositionaryEvaluator".into(),
+            "--epochs".into(),
+            "1".into(),
+            "--out".into(),
+            e.clone(),
+        ],
+        vec![
+            "import".into(),
+            pgn.to_str().unwrap().into(),
+            "--out".into(),
+            e.clone(),
+        ],
+        vec![
+            "dataset".into(),
+            pgn.to_str().unwrap().into(),
+            "--out".into(),
+            inside("set.bin"),
+        ],
+        vec![
+            "tune-material".into(),
+            pgn.to_str().unwrap().into(),
+            "--out".into(),
+            inside("fit.json"),
+        ],
+    ];
+    for args in &commands {
+        let folder = if args[0] == "tournament" { &d } else { &e };
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        fails(&args, &format!("{folder} is in use by another fow command"));
+    }
+    // `play` too (it reads its moves from standard input).
+    let out = Command::new(FOW)
+        .args(["play", "--bot", "RandomMove", "--seed", "1", "--out", &e])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is in use by another fow command"));
+    // Once the holder ends, the folder is free again (no stale lock to clean up).
+    drop(lock);
+    ok(&["tournament", "-q", "--resume", "--out", &d]);
+}
+
+#[test]
+fn a_killed_writer_leaves_no_lock_behind() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("k");
+    let mut child = Command::new(FOW)
+        .args([
+            "tournament",
+            "-q",
+            "--jobs",
+            "1",
+            "--games",
+            "200",
+            "--players",
+        ])
+        .arg("RandomMove,PossibleBoardList")
+        .arg("--out")
+        .arg(&dir)
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until the run has made its folder and written its settings (it holds the lock
+    // from before that), then kill -9 it.
+    // (Had it finished first, the lock would be free all the same.)
+    while !dir.join("tournament.json").exists() && child.try_wait().unwrap().is_none() {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // The kernel released the lock with the process.
+    fow_arena::lock_folder(&dir).unwrap();
+}

@@ -113,7 +113,16 @@ fn wrong_entries_get_a_message_and_a_new_prompt() {
     let row = saved(&out_dir);
     assert_eq!(
         (row.white.as_str(), row.black.as_str(), row.seed),
-        ("Human", "RandomMove", 3)
+        (
+            "Human",
+            "RandomMove",
+            fow_arena::seed::game_seed(
+                &fow_arena::seed::SeedKey::public(3),
+                "Human",
+                "RandomMove",
+                0
+            )
+        )
     );
     assert_eq!(
         (
@@ -207,9 +216,15 @@ fn expected(color: Color, seed: u64) -> (GameRecord, Scripted) {
     };
     let mut bot = "RandomMove".parse::<PlayerSpec>().unwrap().build().unwrap();
     let opts = GameOptions::new(RuleSet::thesis());
+    // `fow play --seed S` plays the game seed a one-game tournament of seed S derives.
+    let (w, b) = match color {
+        Color::White => ("Human", "RandomMove"),
+        Color::Black => ("RandomMove", "Human"),
+    };
+    let game = fow_arena::seed::game_seed(&fow_arena::seed::SeedKey::public(seed), w, b, 0);
     let rec = match color {
-        Color::White => play_game(&mut human, bot.as_mut(), "Human", "RandomMove", seed, &opts),
-        Color::Black => play_game(bot.as_mut(), &mut human, "RandomMove", "Human", seed, &opts),
+        Color::White => play_game(&mut human, bot.as_mut(), w, b, game, &opts),
+        Color::Black => play_game(bot.as_mut(), &mut human, w, b, game, &opts),
     };
     (rec, human)
 }

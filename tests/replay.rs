@@ -10,6 +10,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+/// Seconds after which a wait on the terminal viewer counts as a hang.
+const HANG: u64 = 180;
+
 use fow_arena::{load_game, MoveAnalysis, SavedGame};
 use fow_variants::shakmaty::{File, Rank};
 use fow_variants::{Color, Position, RuleSet, Square};
@@ -409,7 +412,8 @@ impl Tmux {
             .into_owned()
     }
 
-    /// Waits until the screen shows every one of `texts` (20 s at most) and returns it.
+    /// Waits until the screen shows every one of `texts` and returns it ([`HANG`] at most:
+    /// a guard against a hung viewer, not a time limit on a busy machine).
     /// Callers include the key help, the last line drawn, so the screen is complete.
     fn wait_for(&self, texts: &[&str]) -> String {
         let start = Instant::now();
@@ -419,7 +423,7 @@ impl Tmux {
                 return s;
             }
             assert!(
-                start.elapsed() < Duration::from_secs(20),
+                start.elapsed() < Duration::from_secs(HANG),
                 "not all of {texts:?} on:\n{s}"
             );
             std::thread::sleep(Duration::from_millis(100));
@@ -496,7 +500,7 @@ fn interactive_viewer_steps_with_keys_and_quits_cleanly() {
     let start = Instant::now();
     while !rc.exists() {
         assert!(
-            start.elapsed() < Duration::from_secs(20),
+            start.elapsed() < Duration::from_secs(HANG),
             "q did not quit:\n{}",
             tmux.screen()
         );

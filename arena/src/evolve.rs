@@ -238,17 +238,16 @@ impl Evolution {
         })
     }
 
-    /// Raises the number of epochs of the evolution in `dir` to `epochs` (rewriting
-    /// `evolve.json`) and reopens it; the epochs already run are unchanged.
-    pub fn extend(dir: &Path, epochs: u32) -> Result<Evolution, ArenaError> {
-        let mut evo = Evolution::open(dir)?;
-        if epochs > evo.config.epochs {
-            evo.config.epochs = epochs;
-            let path = dir.join(EVOLVE_FILE);
-            let text = serde_json::to_string_pretty(&evo.config).map_err(json_err(&path))?;
+    /// Raises the number of epochs to `epochs` (rewriting `evolve.json`); the epochs
+    /// already run are unchanged.
+    pub fn extend(&mut self, epochs: u32) -> Result<(), ArenaError> {
+        if epochs > self.config.epochs {
+            self.config.epochs = epochs;
+            let path = self.dir.join(EVOLVE_FILE);
+            let text = serde_json::to_string_pretty(&self.config).map_err(json_err(&path))?;
             write_atomic(&path, text.as_bytes())?;
         }
-        Ok(evo)
+        Ok(())
     }
 
     /// The settings.
@@ -555,7 +554,9 @@ mod tests {
         let b = tmp.path().join("b");
         let mut short = Evolution::create(&b, config(1)).unwrap();
         short.run(1, |_| {}).unwrap();
-        let mut resumed = Evolution::extend(&b, 3).unwrap();
+        drop(short);
+        let mut resumed = Evolution::open(&b).unwrap();
+        resumed.extend(3).unwrap();
         assert_eq!(resumed.epochs_done(), 1);
         resumed.run(1, |_| {}).unwrap();
         assert_eq!(files(&a), files(&b));

@@ -202,6 +202,7 @@ fn a_tampered_games_file_is_reported_with_its_line() {
     let dir = tmp.path().join("t");
     let t = Tournament::create(config(1), &dir).unwrap();
     t.run(1, None, &|_, _, _| {}).unwrap();
+    drop(t);
     let path = dir.join("games.csv");
     let text = fs::read_to_string(&path).unwrap();
     let broken = text.replacen("1-0", "2-0", 1).replacen("0-1", "2-0", 1);
@@ -217,7 +218,7 @@ fn a_tampered_games_file_is_reported_with_its_line() {
     );
 }
 
-/// A bot that sleeps on its second move.
+/// A bot that sleeps on its first move.
 struct Slow {
     inner: RandomMove,
     moves: u32,
@@ -229,7 +230,7 @@ impl Player for Slow {
     }
     fn choose(&mut self, obs: &Observation, b: &Budget) -> Move {
         self.moves += 1;
-        if self.moves == 2 {
+        if self.moves == 1 {
             std::thread::sleep(std::time::Duration::from_millis(500));
         }
         self.inner.choose(obs, b)
@@ -248,6 +249,8 @@ fn a_move_over_the_time_limit_loses_and_is_not_played() {
     let rec = play_game(&mut slow, &mut fast, "slow", "fast", 3, &opts);
     assert_eq!(rec.reason, Reason::Timeout);
     assert_eq!(rec.result, GameResult::BlackWins);
-    assert_eq!(rec.plies(), 2, "the slow move is not in the record");
+    // The slow move is the game's first timed move, so no other move can overrun the
+    // limit on a busy machine: the result does not depend on the machine's load.
+    assert_eq!(rec.plies(), 0, "the slow move is not in the record");
     assert!(rec.time[0] >= std::time::Duration::from_millis(500));
 }

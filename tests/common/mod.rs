@@ -51,10 +51,21 @@ pub fn python(what: &str) -> bool {
 
 /// Runs `fow tournament` quietly and returns its folder and games.
 pub fn tournament(players: &str, games: u32, jobs: &str) -> (tempfile::TempDir, Vec<GameRow>) {
+    tournament_with(players, games, jobs, &[])
+}
+
+/// [`tournament`] with more options.
+pub fn tournament_with(
+    players: &str,
+    games: u32,
+    jobs: &str,
+    more: &[&str],
+) -> (tempfile::TempDir, Vec<GameRow>) {
     let dir = tempfile::tempdir().unwrap();
     let out = Command::new(FOW)
         .args(["tournament", "--players", players, "-q", "--jobs", jobs])
         .args(["--games", &games.to_string()])
+        .args(more)
         .arg("--out")
         .arg(dir.path())
         .output()
@@ -74,6 +85,39 @@ pub fn gone(pid: u32, script: &str) -> bool {
         Err(_) => true,
         Ok(cmd) => !String::from_utf8_lossy(&cmd).contains(script) && !cmd.is_empty(),
     }
+}
+
+/// A text no other process has on its command line: given to a test bot as an extra
+/// argument, it lets [`no_process_with`] find every process of that bot, including one
+/// killed before it could log its pid (on a busy machine an interpreter can take longer
+/// to start than a startup limit under test).
+pub fn token() -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    format!(
+        "fow-test-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// Whether no process (zombies included) has `token` on its command line. A zombie's
+/// command line is empty, so zombies are found by their parent's reaping only: the
+/// arena reaps what it kills, and [`gone`] checks a known pid strictly.
+pub fn no_process_with(token: &str) -> bool {
+    let Ok(procs) = fs::read_dir("/proc") else {
+        return true;
+    };
+    !procs.flatten().any(|p| {
+        fs::read(p.path().join("cmdline"))
+            .is_ok_and(|c| String::from_utf8_lossy(&c).contains(token))
+    })
+}
+
+/// The pid a test bot wrote first to its stderr log (`pid N ...`), if it wrote one.
+pub fn logged_pid(log: &Path) -> Option<u32> {
+    let text = fs::read_to_string(log).ok()?;
+    text.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// Reads a file the test expects to exist.
