@@ -7,7 +7,6 @@ mod common;
 use common::*;
 
 use std::fs;
-use std::path::Path;
 use std::process::Command;
 
 use fow_arena::{play_game, read_games, GameOptions, Reason, GAMES_FILE, LOGS_DIR};

@@ -187,10 +187,6 @@ fn stockfish_beats_random_move_and_capture_largest() {
             "Stockfish scored {points}/{n} against {opponent}"
         );
     }
-    assert!(
-        no_process_with(&token),
-        "{mode}: a process of the engine is still there"
-    );
     let (counts, saved) = read_uci_counts(&dir.path().join(LOGS_DIR)).unwrap();
     assert_eq!(saved, 16);
     eprintln!("Stockfish counts: {counts:?}");
