@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::error::{input, CliError};
 use crate::plot::benchmark_plot;
 use crate::rules_args::RulesArgs;
-use crate::tournament::default_out;
+use crate::tournament::{default_out, is_program};
 
 /// Evolve a parametrized bot's numbers with the thesis's genetic algorithm.
 ///
@@ -55,9 +55,11 @@ pub struct Args {
     /// Games of each epoch's benchmark match, half with each colour (0: none).
     #[arg(long, default_value_t = 1000)]
     pub benchmark_games: u32,
-    /// Master seed.
-    #[arg(long, default_value_t = 2023)]
-    pub seed: u64,
+    /// Master seed (default 2023; a fresh random one, recorded in evolve.json, when
+    /// --against or --benchmark is a program player (exec:, uci:), since a program that
+    /// knows a public seed can compute the evolved bot's random choices).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Threads (default: all cores).
     #[arg(long, short)]
     pub jobs: Option<usize>,
@@ -120,7 +122,18 @@ pub fn run(a: Args) -> Result<(), CliError> {
             benchmark: a.benchmark.clone(),
             benchmark_games: a.benchmark_games,
             rules: a.rules.rule_set()?,
-            seed: a.seed,
+            seed: match a.seed {
+                Some(s) => s,
+                None if a
+                    .against
+                    .iter()
+                    .chain([&a.benchmark])
+                    .any(|s| is_program(s)) =>
+                {
+                    fow_arena::seed::random_seed().map_err(CliError::Failed)?
+                }
+                None => 2023,
+            },
         };
         let dir = match a.out.clone() {
             Some(dir) => dir,
