@@ -387,3 +387,39 @@ fn a_killed_writer_leaves_no_lock_behind() {
     // The kernel released the lock with the process.
     fow_arena::lock_folder(&dir).unwrap();
 }
+
+#[test]
+fn evolve_against_a_program_draws_its_seed_unless_given_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let seed_of = |name: &str, more: &[&str]| {
+        let dir = tmp.path().join(name);
+        let mut args = vec![
+            "evolve",
+            "--quiet",
+            "--epochs",
+            "1",
+            "--population",
+            "2",
+            "--survivors",
+            "1",
+            "--games-per-pair",
+            "1",
+            "--benchmark-games",
+            "0",
+            "--out",
+            dir.to_str().unwrap(),
+        ];
+        args.extend_from_slice(more);
+        ok(&args);
+        let json = fs::read_to_string(dir.join("evolve.json")).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        v["seed"].as_u64().unwrap()
+    };
+    let program = served("RandomMove", "R");
+    let a = seed_of("a", &["--against", &program]);
+    let b = seed_of("b", &["--against", &program]);
+    assert_ne!(a, b);
+    assert_ne!(a, 2023);
+    assert_eq!(seed_of("c", &["--against", &program, "--seed", "9"]), 9);
+    assert_eq!(seed_of("d", &["--against", "RandomMove"]), 2023);
+}
