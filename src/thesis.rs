@@ -116,10 +116,10 @@ pub struct Args {
 pub fn run(a: Args) -> Result<(), CliError> {
     let dir = &a.dir;
     let cfg_path = dir.join(CONFIG_FILE);
-    let text =
-        fs::read_to_string(&cfg_path).map_err(|e| input(format!("{}: {e}", cfg_path.display())))?;
-    let cfg: TournamentConfig = serde_json::from_str(&text)
-        .map_err(|e| input(format!("{}:{}: {e}", cfg_path.display(), e.line())))?;
+    if !cfg_path.is_file() {
+        return Err(input(format!("{}: no such file", cfg_path.display())));
+    }
+    let cfg = TournamentConfig::load(dir)?;
     let games_path = dir.join(GAMES_FILE);
     if !games_path.is_file() {
         return Err(input(format!("{}: no such file", games_path.display())));

@@ -80,7 +80,8 @@ impl TournamentConfig {
     }
 
     /// The settings stored in `dir` (`tournament.json`, and the secret key beside it
-    /// for a run without a public seed), checked.
+    /// for a run without a public seed), as stored: [`TournamentConfig::validated`]
+    /// checks that their players can be built.
     pub fn load(dir: &Path) -> Result<TournamentConfig, ArenaError> {
         let cfg_path = dir.join(CONFIG_FILE);
         let text = fs::read_to_string(&cfg_path).map_err(io_err(&cfg_path))?;
@@ -109,24 +110,27 @@ impl TournamentConfig {
                 message: m,
             })?);
         }
-        config.validated()
+        Ok(config)
     }
 
-    /// The key game seeds derive from.
-    fn key(&self) -> SeedKey {
+    /// The key game seeds derive from (`None`: secret and not loaded).
+    fn key(&self) -> Option<SeedKey> {
         match (self.seed, &self.secret) {
-            (_, Some(k)) => *k,
-            (Some(s), None) => SeedKey::public(s),
-            (None, None) => unreachable!("validated: a config without a seed has its secret"),
+            (_, Some(k)) => Some(*k),
+            (Some(s), None) => Some(SeedKey::public(s)),
+            (None, None) => None,
         }
     }
 
-    /// The seed of game `round` between players `white` and `black` (indices).
+    /// The seed of game `round` between players `white` and `black` (indices); 0, which
+    /// no game of fow has, when the key is secret and was not loaded (settings read
+    /// without [`TournamentConfig::load`]).
     fn seed_of(&self, white: usize, black: usize, round: u32) -> u64 {
         let (w, b) = (&self.players[white], &self.players[black]);
-        match self.seeding {
-            Seeding::Keyed => game_seed(&self.key(), w, b, round),
-            Seeding::Legacy => legacy_game_seed(self.seed.unwrap_or(0), w, b, round),
+        match (self.seeding, self.key()) {
+            (Seeding::Keyed, Some(key)) => game_seed(&key, w, b, round),
+            (Seeding::Keyed, None) => 0,
+            (Seeding::Legacy, _) => legacy_game_seed(self.seed.unwrap_or(0), w, b, round),
         }
     }
 
@@ -289,7 +293,7 @@ impl Tournament {
         }
         let lock = lock_folder(dir)?;
         Ok(Tournament {
-            config: TournamentConfig::load(dir)?,
+            config: TournamentConfig::load(dir)?.validated()?,
             dir: dir.to_path_buf(),
             _lock: lock,
         })

@@ -176,3 +176,19 @@ fn unmix_inverts_mix() {
         assert_eq!(unmix(mix(x)), x);
     }
 }
+
+#[test]
+fn folders_of_the_legacy_derivation_still_match_their_schedule() {
+    // results/thesis-reproduction was written before keyed seeds: its tournament.json has
+    // no `seeding`, and its games carry the SplitMix64 seeds of its schedule.
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../results/thesis-reproduction");
+    let config = fow_arena::TournamentConfig::load(&dir).unwrap();
+    assert_eq!(config.seeding, fow_arena::seed::Seeding::Legacy);
+    let games = fow_arena::read_games(&dir.join("games.csv")).unwrap();
+    let schedule = config.schedule();
+    assert_eq!(games.len(), schedule.len());
+    for (g, p) in games.iter().zip(&schedule) {
+        assert_eq!((g.id, g.seed), (p.id, p.seed));
+    }
+}
