@@ -423,3 +423,44 @@ fn evolve_against_a_program_draws_its_seed_unless_given_one() {
     assert_eq!(seed_of("c", &["--against", &program, "--seed", "9"]), 9);
     assert_eq!(seed_of("d", &["--against", "RandomMove"]), 2023);
 }
+
+#[test]
+fn runs_started_together_with_the_default_out_get_their_own_folders() {
+    let cwd = tempfile::tempdir().unwrap();
+    // Started back to back, the runs usually share their second; whether they do or
+    // not, each must get a folder of its own and finish it.
+    let runs: Vec<_> = (0..3)
+        .map(|_| {
+            Command::new(FOW)
+                .args([
+                    "tournament",
+                    "-q",
+                    "--games",
+                    "2",
+                    "--players",
+                    "RandomMove,CaptureKing",
+                ])
+                .current_dir(cwd.path())
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut r in runs {
+        assert!(r.wait().unwrap().success());
+    }
+    let folders: Vec<_> = fs::read_dir(cwd.path().join("results/runs"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(folders.len(), 3, "{folders:?}");
+    for f in &folders {
+        assert_eq!(
+            read_games(&f.join("games.csv")).unwrap().len(),
+            4,
+            "{}",
+            f.display()
+        );
+    }
+}
