@@ -1,6 +1,10 @@
-//! Typed errors of the rules engine. Each displays as one line fit for a user.
+//! Typed errors of the rules engine. Each displays as one line fit for a user: text from
+//! outside is repeated with control characters escaped and cut when long
+//! ([`quote`](crate::quote)).
 
 use std::fmt;
+
+use crate::text::{printable, quote};
 
 /// A rule-set text could not be understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,14 +26,20 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesError::UnknownPreset(p) => {
-                write!(f, "unknown rule preset '{p}' (known: thesis, chesscom)")
+                write!(f, "unknown rule preset '{}' (known: thesis, chesscom)", quote(p))
             }
             RulesError::UnknownSwitch(s) => write!(
                 f,
-                "unknown rule switch '{s}' (known: en-passant, promotion, castling, draw-plies, repetition)"
+                "unknown rule switch '{}' (known: en-passant, promotion, castling, draw-plies, repetition)",
+                quote(s)
             ),
             RulesError::BadValue { key, value } => {
-                write!(f, "bad value '{value}' for rule switch '{key}'")
+                write!(
+                    f,
+                    "bad value '{}' for rule switch '{}'",
+                    quote(value),
+                    quote(key)
+                )
             }
         }
     }
@@ -49,8 +59,8 @@ pub enum FenError {
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::Syntax(why) => write!(f, "malformed FEN: {why}"),
-            FenError::Invalid(why) => write!(f, "invalid position: {why}"),
+            FenError::Syntax(why) => write!(f, "malformed FEN: {}", printable(why)),
+            FenError::Invalid(why) => write!(f, "invalid position: {}", printable(why)),
         }
     }
 }
@@ -76,11 +86,12 @@ pub enum MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Syntax(m) => write!(f, "cannot read move '{m}'"),
-            MoveError::Illegal(m) => write!(f, "illegal move '{m}'"),
+            MoveError::Syntax(m) => write!(f, "cannot read move '{}'", quote(m)),
+            MoveError::Illegal(m) => write!(f, "illegal move '{}'", quote(m)),
             MoveError::Ambiguous { text, candidates } => write!(
                 f,
-                "ambiguous move '{text}' (could be {})",
+                "ambiguous move '{}' (could be {})",
+                quote(text),
                 candidates.join(", ")
             ),
         }
