@@ -531,3 +531,21 @@ fn failing_stdout_is_one_error_line() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("fow: error: standard output:"), "{err}");
 }
+
+/// Bare `fow` shows the usage and says what is missing on a `fow: error:` line, exit 2;
+/// asking for help is no error.
+#[test]
+fn bare_fow_prints_its_usage_and_an_error_line() {
+    let out = fow(&[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("Usage: fow <COMMAND>"), "{err}");
+    assert_eq!(
+        err.trim_end().lines().last(),
+        Some("fow: error: no command given (see fow --help)"),
+        "{err}"
+    );
+    assert!(ok(&["--help"]).contains("Usage: fow <COMMAND>"));
+    assert!(ok(&["help"]).contains("Usage: fow <COMMAND>"));
+    assert!(ok(&["help", "replay"]).contains("Usage: fow replay"));
+}
