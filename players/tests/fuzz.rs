@@ -8,7 +8,7 @@
 use std::fmt::Display;
 
 use fow_players::external::protocol::{BudgetMsg, FromBot, OptionInfo, ToBot};
-use fow_players::external::{read_engine_line, serve, EngineLine};
+use fow_players::external::{read_engine_line, serve, split_command, EngineLine};
 use fow_players::{registry, split_spec_list, PlayerSpec};
 use fow_variants::{FogView, Position, RuleSet};
 use proptest::prelude::*;
@@ -252,6 +252,21 @@ proptest! {
         let specs = valid_specs();
         let chosen: Vec<String> = picks.iter().map(|i| specs[i.index(specs.len())].clone()).collect();
         prop_assert_eq!(split_spec_list(&chosen.join(",")), chosen);
+    }
+
+    #[test]
+    fn command_lines_survive_arbitrary_strings(line in any::<String>()) {
+        // The `cmd=` of exec and uci specs: any text splits into words or is refused.
+        if let Some(words) = split_command(&line) {
+            prop_assert!(words.len() <= line.len());
+        }
+    }
+
+    #[test]
+    fn command_lines_of_quoted_words_split_back(words in proptest::collection::vec("[^\\x00]{0,6}", 1..5)) {
+        // Each word in single quotes (a quote inside closed, escaped, reopened).
+        let line: Vec<String> = words.iter().map(|w| format!("'{}'", w.replace('\'', "'\\''"))).collect();
+        prop_assert_eq!(split_command(&line.join(" ")), Some(words));
     }
 
     #[test]
