@@ -50,7 +50,9 @@ impl std::error::Error for RulesError {}
 /// A FEN (or fog-FEN) could not be read as a position (or view).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
-    /// The text is not FEN: shakmaty's parser says why.
+    /// The text is not FEN (or fog-FEN). The message says so, with the text and what is
+    /// wrong with it in chess words: `malformed FEN '...': a board has 8 ranks separated
+    /// by '/', this one has 9`.
     Syntax(String),
     /// The text is FEN but not a playable fog-of-war position.
     Invalid(String),
@@ -59,7 +61,7 @@ pub enum FenError {
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::Syntax(why) => write!(f, "malformed FEN: {}", printable(why)),
+            FenError::Syntax(message) => f.write_str(&printable(message)),
             FenError::Invalid(why) => write!(f, "invalid position: {}", printable(why)),
         }
     }

@@ -198,14 +198,14 @@ const FIELDS: [&str; 6] = [
 /// separated by spaces (or `_`). The setup is not checked for playability here.
 pub(crate) fn read_fen(text: &str) -> Result<Setup, FenError> {
     let text = text.trim();
-    let bad = |why: String| FenError::Syntax(format!("{why} in '{}'", quote(text)));
+    let bad = |why: String| FenError::Syntax(format!("malformed FEN '{}': {why}", quote(text)));
     let fields: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == '_')
         .filter(|s| !s.is_empty())
         .collect();
     let Some(&board) = fields.first() else {
         return Err(FenError::Syntax(
-            "the text is empty (a FEN starts with the board, e.g. rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR)"
+            "malformed FEN: the text is empty (a FEN starts with the board, e.g. rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR)"
                 .into(),
         ));
     };

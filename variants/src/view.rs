@@ -380,11 +380,15 @@ impl FromStr for FogView {
     /// (`w` or `b`), then optionally its own castling rights (`-`) and the en passant
     /// square (`-`).
     fn from_str(text: &str) -> Result<FogView, FenError> {
-        let bad =
-            |why: String| FenError::Syntax(format!("{why} in fog-FEN '{}'", quote(text.trim())));
+        let bad = |why: String| {
+            FenError::Syntax(format!("malformed fog-FEN '{}': {why}", quote(text.trim())))
+        };
         let mut parts = text.split_whitespace();
         let board_part = parts.next().ok_or_else(|| {
-            FenError::Syntax("the fog-FEN is empty (it starts with the board, '?' for fog)".into())
+            FenError::Syntax(
+                "malformed fog-FEN: the text is empty (it starts with the board, '?' for fog)"
+                    .into(),
+            )
         })?;
         let board = crate::fen::read_board(board_part, true).map_err(&bad)?;
         let color = match parts.next() {

@@ -616,7 +616,7 @@ fn fen_errors_say_what_is_wrong() {
     for (fen, needle) in cases {
         let e = Position::from_fen(fen).unwrap_err().to_string();
         assert!(e.contains(needle), "{fen:?}: {e}");
-        assert!(e.starts_with("malformed FEN: "), "{e}");
+        assert!(e.starts_with("malformed FEN '"), "{e}");
         one_line(&e);
     }
     // Pieces that are all there but not playable are still "invalid position".
@@ -636,6 +636,17 @@ fn fen_errors_say_what_is_wrong() {
         Position::from_fen("4k3/8/8/8/8/8/8/4K3").unwrap().fen(),
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
     );
+}
+
+#[test]
+fn rule_texts_read_back_as_written() {
+    // `draw-plies=00` was a draw after 0 plies, written back as `draw-plies=0` (off).
+    let r: RuleSet = "chesscom,draw-plies=00".parse().unwrap();
+    assert_eq!(r.draw_plies, None);
+    assert_eq!(r.to_string().parse::<RuleSet>().unwrap(), r);
+    let r: RuleSet = "chesscom,repetition=000".parse().unwrap();
+    assert_eq!(r.repetition, None);
+    assert_eq!(r.to_string().parse::<RuleSet>().unwrap(), r);
 }
 
 #[test]
