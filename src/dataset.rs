@@ -121,8 +121,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             }
         } else {
             for file in pgn_files(path)? {
-                let text = std::fs::read_to_string(&file)
-                    .map_err(|e| input(format!("{}: {e}", file.display())))?;
+                let text = fow_arena::read_text(&file)?;
                 let pgn = read_pgn(&text)
                     .map_err(|e| input(format!("{}:{}: {}", file.display(), e.line, e.message)))?;
                 for g in &pgn {

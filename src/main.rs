@@ -123,21 +123,27 @@ fn main() -> ExitCode {
 /// Help and version go out as clap writes them; a mistake on the command line becomes one
 /// line like every other bad input (`fow: error: ...`, exit 2), keeping clap's hints
 /// (possible values, similar names) and pointing to `--help` instead of the usage block.
+/// Bare `fow` shows the usage, then says what is missing in the same `fow: error:` line.
 fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     use clap::CommandFactory;
-    if matches!(
-        e.kind(),
-        ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-    ) {
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         e.exit();
     }
     let help = match std::env::args().nth(1) {
         Some(sub) if Cli::command().find_subcommand(&sub).is_some() => format!("fow {sub} --help"),
         _ => "fow --help".to_string(),
     };
+    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        eprint!("{}", e.render());
+        let what = if std::env::args().len() <= 1 {
+            "no command given"
+        } else {
+            "no arguments given"
+        };
+        eprintln!("fow: error: {what} (see {help})");
+        return ExitCode::from(2);
+    }
     eprintln!(
         "fow: error: {} (see {help})",
         one_line(&e.render().to_string())

@@ -102,8 +102,7 @@ fn add_pgn(
     acc: &mut Gathered,
 ) -> Result<Vec<RuleSet>, CliError> {
     let mut met = Vec::new();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| input(format!("{}: {e}", path.display())))?;
+    let text = fow_arena::read_text(path)?;
     let games = read_pgn(&text)
         .map_err(|e| input(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
     for g in &games {

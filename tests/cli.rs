@@ -531,3 +531,80 @@ fn failing_stdout_is_one_error_line() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("fow: error: standard output:"), "{err}");
 }
+
+/// Bare `fow` shows the usage and says what is missing on a `fow: error:` line, exit 2;
+/// asking for help is no error.
+#[test]
+fn bare_fow_prints_its_usage_and_an_error_line() {
+    let out = fow(&[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("Usage: fow <COMMAND>"), "{err}");
+    assert_eq!(
+        err.trim_end().lines().last(),
+        Some("fow: error: no command given (see fow --help)"),
+        "{err}"
+    );
+    assert!(ok(&["--help"]).contains("Usage: fow <COMMAND>"));
+    assert!(ok(&["help"]).contains("Usage: fow <COMMAND>"));
+    assert!(ok(&["help", "replay"]).contains("Usage: fow replay"));
+}
+
+/// A PGN file that is not UTF-8 text (UTF-16 as Windows programs save it, Latin-1, UTF-16
+/// without a byte-order mark) is bad input: one line naming the file and the line, exit
+/// 2, for every command that reads PGN. A UTF-8 byte-order mark is fine. An output that
+/// cannot be written is a failure: exit 1.
+#[test]
+fn pgn_files_that_are_not_utf8_text_are_bad_input() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pgn = "[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5 *\n";
+    let file = |name: &str, bytes: Vec<u8>| {
+        let p = tmp.path().join(name);
+        fs::write(&p, bytes).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let utf16: Vec<u8> = format!("\u{feff}{pgn}")
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let utf16 = file("utf16.pgn", utf16);
+    let no_bom = file(
+        "nobom.pgn",
+        pgn.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+    );
+    let latin1 = file(
+        "latin1.pgn",
+        pgn.replace("\"b\"", "\"Jos\u{e9}\"")
+            .chars()
+            .map(|c| c as u8)
+            .collect(),
+    );
+    let bom8 = file("bom8.pgn", format!("\u{feff}{pgn}").into_bytes());
+    let out = tmp.path().join("out");
+    for (path, needle) in [
+        (
+            &utf16,
+            "utf16.pgn:1: not UTF-8 text but UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8",
+        ),
+        (
+            &no_bom,
+            "nobom.pgn:1: a NUL byte: not a text file (UTF-16 without a byte-order mark?); save it as UTF-8",
+        ),
+        (
+            &latin1,
+            "latin1.pgn:2: not UTF-8 text: byte 0xE9 at column 12 (Latin-1 or another encoding?); save it as UTF-8",
+        ),
+    ] {
+        fails(&["replay", path], needle);
+        fails(&["export", path], needle);
+        fails(&["import", path, "--out", out.to_str().unwrap()], needle);
+        fails(&["tune-material", path], needle);
+        assert!(!out.exists(), "import wrote {}", out.display());
+    }
+    assert!(ok(&["export", &bom8]).contains("[Black \"b\"]"));
+    let nowhere = tmp.path().join("no/such/folder/x.pgn");
+    let o = fow(&["export", &bom8, "--out", nowhere.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}

@@ -269,3 +269,56 @@ fn bad_exec_specs_are_refused_before_any_game() {
         "{text}"
     );
 }
+
+/// Text from a bot (the message of its `error`, a line that is no message) holding a NUL,
+/// a newline or an escape sequence never reaches `games.csv` or the terminal raw: it is
+/// escaped visibly where it enters fow.
+#[test]
+fn control_characters_from_a_bot_are_escaped_in_games_csv() {
+    if !python("the test bots are Python scripts") {
+        return;
+    }
+    for (mode, reason, shown) in [
+        (
+            "error",
+            Reason::PlayerError,
+            "the program reports an error: out\\u{0}of\\u{a}memory \\u{1b}[31mred\\u{7}",
+        ),
+        (
+            "garbage",
+            Reason::ProtocolError,
+            "cannot read 'not\\u{0}json \\u{1b}[31mred' as its move at ply",
+        ),
+    ] {
+        let bot = format!("exec:cmd=python3 tests/bots/control.py {mode}");
+        let dir = tempfile::tempdir().unwrap();
+        let out = Command::new(FOW)
+            .args(["tournament", "--players", &format!("RandomMove,{bot}")])
+            .args(["--games", "1", "--jobs", "1", "--out"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let csv = fs::read(dir.path().join(GAMES_FILE)).unwrap();
+        let raw = |b: &u8| *b < 0x20 && *b != b'\n' || *b == 0x7f;
+        assert!(
+            !csv.iter().any(raw),
+            "{mode}: a control character in games.csv: {}",
+            String::from_utf8_lossy(&csv).escape_debug()
+        );
+        assert!(
+            !out.stdout.iter().chain(&out.stderr).any(raw),
+            "{mode}: a control character on the terminal"
+        );
+        let games = read_games(&dir.path().join(GAMES_FILE)).unwrap();
+        assert_eq!(games.len(), 2);
+        for g in &games {
+            assert_eq!(g.game_reason().unwrap(), reason, "{g:?}");
+            assert!(g.detail.contains(shown), "{mode}: {}", g.detail);
+        }
+    }
+}

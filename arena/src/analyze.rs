@@ -453,7 +453,13 @@ fn standard_chess(pos: &Position) -> Result<Chess, String> {
     result.map_err(|e| format!("not a position standard chess accepts: {e}"))
 }
 
-/// Reads `score cp X` or `score mate Y` from an `info` line, for the side to move.
+/// The most plies away a mate reported by an engine is counted: a mate further away
+/// (an engine would not say so, but its output is outside text) is counted as this far,
+/// so that it stays worth more than any centipawn score.
+const MATE_PLIES_CAP: u32 = 5_000;
+
+/// Reads `score cp X` or `score mate Y` from an `info` line, for the side to move. Any
+/// text is read without failing; numbers too large for an `i64` are no score.
 fn info_score(line: &str) -> Option<f64> {
     let mut words = line.split_whitespace();
     if words.next() != Some("info") {
@@ -463,10 +469,15 @@ fn info_score(line: &str) -> Option<f64> {
         if w == "score" {
             let kind = words.next()?;
             let n: i64 = words.next()?.parse().ok()?;
+            // Mate in n moves is 2n - 1 plies of ours and theirs, plus the capture.
+            let plies = |extra: u64| {
+                let p = n.unsigned_abs().saturating_mul(2).saturating_add(extra);
+                u32::try_from(p).unwrap_or(u32::MAX).min(MATE_PLIES_CAP)
+            };
             return match kind {
                 "cp" => Some(n as f64),
-                "mate" if n > 0 => Some(mate_cp(true, (2 * n + 1) as u32)),
-                "mate" => Some(mate_cp(false, (2 * -n + 2) as u32)),
+                "mate" if n > 0 => Some(mate_cp(true, plies(1))),
+                "mate" => Some(mate_cp(false, plies(2))),
                 _ => None,
             };
         }
@@ -501,7 +512,9 @@ impl Evaluator for UciEvaluator {
             }
             l.starts_with("bestmove")
         })?;
-        let best = bestmove.split_whitespace().nth(1).unwrap_or("").to_string();
+        // The engine's text goes into the analysis CSV: control characters escaped.
+        let best =
+            fow_variants::printable(bestmove.split_whitespace().nth(1).unwrap_or("")).into_owned();
         let cp = score.ok_or_else(|| format!("{}: bestmove without a score", self.name))?;
         // Castling and promotions read back through our rules when they fit them.
         let best = match pos.parse_uci(&best, rules) {
@@ -568,6 +581,43 @@ mod tests {
         );
         assert_eq!(info_score("info string hello"), None);
         assert_eq!(info_score("bestmove e2e4"), None);
+        // Numbers an engine should never give: no overflow, a mate stays a mate.
+        assert_eq!(
+            info_score("info score mate 9223372036854775807"),
+            Some(MATE_CP - 5000.0)
+        );
+        assert_eq!(
+            info_score("info score mate -9223372036854775808"),
+            Some(-(MATE_CP - 5000.0))
+        );
+        assert_eq!(info_score("info score cp 99999999999999999999"), None);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 500,
+            failure_persistence: None,
+            ..Default::default()
+        })]
+
+        /// Engine lines are outside text: any of them reads without a panic, and a score
+        /// read is a number, a mate on the right side of every centipawn score.
+        #[test]
+        fn any_engine_line_reads(
+            line in "(info|bestmove)? ?((depth|score|cp|mate|nodes|pv) ?(-?[0-9]{0,20}|[a-h][1-8][a-h][1-8]) ?){0,5}",
+            n in proptest::prelude::any::<i64>(),
+        ) {
+            if let Some(v) = info_score(&line) {
+                proptest::prop_assert!(v.is_finite());
+            }
+            let win = info_score(&format!("info depth 3 score mate {n}")).unwrap();
+            let mate = if n > 0 {
+                win >= MATE_CP / 2.0
+            } else {
+                win <= -MATE_CP / 2.0
+            };
+            proptest::prop_assert!(mate, "mate {} read as {}", n, win);
+        }
     }
 
     #[test]

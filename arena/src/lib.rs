@@ -30,6 +30,7 @@ mod record;
 mod replay;
 mod saved;
 pub mod seed;
+mod text;
 mod tournament;
 
 pub use analysis::{move_accuracy, win_chance, GameAnalysis, MoveAnalysis, MoveLabel};
@@ -56,4 +57,5 @@ pub use saved::{
     rules_beside, ImportReport, SavedGame, DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG,
     VARIANT,
 };
+pub use text::read_text;
 pub use tournament::{Pairing, Tournament, TournamentConfig, TournamentReport, LOGS_DIR};

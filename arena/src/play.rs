@@ -7,7 +7,7 @@ use std::time::Duration;
 use quanta::Clock;
 
 use fow_players::{Budget, Player, PlayerErrorKind};
-use fow_variants::{Color, Game, Move, Observation, Position, RuleSet};
+use fow_variants::{printable, Color, Game, Move, Observation, Position, RuleSet};
 
 use crate::record::{GameRecord, GameResult, Reason};
 use crate::seed::player_seeds;
@@ -38,12 +38,14 @@ impl GameOptions {
     }
 }
 
+/// A panic's message as a game's detail: one line, control characters escaped.
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
+    let text = payload
         .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "panic".to_string())
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("panic");
+    printable(text).into_owned()
 }
 
 /// Plays one game between two fresh players and returns its record.
@@ -182,7 +184,9 @@ fn no_legal_answer(
                 PlayerErrorKind::Crash => Reason::Crash,
                 PlayerErrorKind::Other => Reason::PlayerError,
             };
-            (reason, e.message)
+            // The detail goes into games.csv and tables: whatever a player (or the
+            // program behind it) wrote, it is one line without control characters.
+            (reason, printable(&e.message).into_owned())
         }
         Ok(None) => (Reason::IllegalMove, m.uci()),
     };

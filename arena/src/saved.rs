@@ -387,7 +387,7 @@ fn load_pgn(
     first: u64,
     each: &mut Each<'_>,
 ) -> Result<ControlFlow<(), u64>, ArenaError> {
-    let text = fs::read_to_string(path).map_err(io_err(path))?;
+    let text = crate::text::read_text(path)?;
     let games = read_pgn_games(&text);
     for (i, g) in games.iter().enumerate() {
         let place = first + i as u64;

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use fow_variants::{printable, quote};
+
 use crate::player::Player;
 use crate::registry;
 
@@ -36,7 +38,12 @@ pub struct PlayerSpec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SpecError {
     /// The text is not `Name` or `Name:key=value,...`.
-    Syntax(String),
+    Syntax {
+        /// The text.
+        text: String,
+        /// What is wrong with it.
+        why: String,
+    },
     /// No bot has this name; the known names follow.
     UnknownBot {
         /// The name asked for.
@@ -56,14 +63,23 @@ pub enum SpecError {
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SpecError::Syntax(s) => write!(
+            SpecError::Syntax { text, why } => write!(
                 f,
-                "cannot read player spec '{s}' (expected Name or Name:key=value,...)"
+                "cannot read player spec '{}': {} (expected Name or Name:key=value,...)",
+                quote(text),
+                printable(why)
             ),
             SpecError::UnknownBot { name, known } => {
-                write!(f, "unknown bot '{name}' (known: {})", known.join(", "))
+                write!(
+                    f,
+                    "unknown bot '{}' (known: {})",
+                    quote(name),
+                    known.join(", ")
+                )
             }
-            SpecError::BadParam { bot, message } => write!(f, "{bot}: {message}"),
+            SpecError::BadParam { bot, message } => {
+                write!(f, "{}: {}", quote(bot), printable(message))
+            }
         }
     }
 }
@@ -96,7 +112,7 @@ impl PlayerSpec {
             None => Ok(default),
             Some(v) => v.parse().map_err(|_| SpecError::BadParam {
                 bot: self.name.clone(),
-                message: format!("cannot read {key}={v}"),
+                message: format!("cannot read {key}={}", quote(v)),
             }),
         }
     }
@@ -108,13 +124,13 @@ impl PlayerSpec {
 }
 
 impl fmt::Display for PlayerSpec {
-    /// Writes the spec so that it reads back the same: values with a comma (or starting
-    /// with a quote) in double quotes.
+    /// Writes the spec so that it reads back the same: values with a comma, a quote or
+    /// space at either end in double quotes.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name)?;
         for (i, (k, v)) in self.params.iter().enumerate() {
             let sep = if i == 0 { ':' } else { ',' };
-            if v.contains(',') || v.starts_with('"') {
+            if v.contains([',', '"']) || v.trim() != v {
                 write!(f, "{sep}{k}=\"{}\"", v.replace('"', "\"\""))?;
             } else {
                 write!(f, "{sep}{k}={v}")?;
@@ -122,6 +138,11 @@ impl fmt::Display for PlayerSpec {
         }
         Ok(())
     }
+}
+
+/// A character of a bot or parameter name.
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
 }
 
 /// Splits `text` at the commas outside double quotes.
@@ -200,28 +221,54 @@ impl FromStr for PlayerSpec {
 
     fn from_str(s: &str) -> Result<PlayerSpec, SpecError> {
         let s = s.trim();
+        let bad = |why: String| SpecError::Syntax {
+            text: s.to_string(),
+            why,
+        };
+        if let Some(c) = s.chars().find(|c| c.is_control()) {
+            return Err(bad(format!(
+                "it holds the control character {}",
+                c.escape_unicode()
+            )));
+        }
         let (name, rest) = match s.split_once(':') {
             Some((n, r)) => (n.trim(), Some(r)),
             None => (s, None),
         };
-        if name.is_empty()
-            || !name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "_-".contains(c))
-        {
-            return Err(SpecError::Syntax(s.to_string()));
+        if name.is_empty() {
+            return Err(bad("no bot name".into()));
+        }
+        if let Some(c) = name.chars().find(|&c| !is_name_char(c)) {
+            return Err(bad(format!(
+                "the bot name '{}' holds '{c}'; a name is letters, digits, '_' and '-'",
+                quote(name)
+            )));
         }
         let mut params = Vec::new();
         if let Some(rest) = rest {
             for part in split_unquoted(rest) {
                 let (k, v) = part
                     .split_once('=')
-                    .ok_or_else(|| SpecError::Syntax(s.to_string()))?;
+                    .ok_or_else(|| bad(format!("'{}' is not key=value", quote(part.trim()))))?;
                 let k = k.trim();
-                let v = unquote(v.trim()).ok_or_else(|| SpecError::Syntax(s.to_string()))?;
                 if k.is_empty() {
-                    return Err(SpecError::Syntax(s.to_string()));
+                    return Err(bad(format!(
+                        "'{}' has no parameter name before '='",
+                        quote(part.trim())
+                    )));
                 }
+                if let Some(c) = k.chars().find(|&c| !is_name_char(c) && c != '.') {
+                    return Err(bad(format!(
+                        "the parameter name '{}' holds '{c}'; a name is letters, digits, '_', '-' and '.'",
+                        quote(k)
+                    )));
+                }
+                let v = unquote(v.trim()).ok_or_else(|| {
+                    bad(format!(
+                        "the quotes of {k}={} do not close (a value in quotes ends with one; write \"\" for a quote inside)",
+                        quote(v.trim())
+                    ))
+                })?;
                 params.push((k.to_string(), v));
             }
         }

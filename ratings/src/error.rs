@@ -18,8 +18,18 @@ pub struct ParseError {
 }
 
 impl fmt::Display for ParseError {
+    /// One line: control characters of the text repeated in the message (a cell's
+    /// content) are escaped (`\u{1}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        write!(f, "line {}: ", self.line)?;
+        for c in self.message.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_unicode())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
     }
 }
 

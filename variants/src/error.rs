@@ -1,6 +1,10 @@
-//! Typed errors of the rules engine. Each displays as one line fit for a user.
+//! Typed errors of the rules engine. Each displays as one line fit for a user: text from
+//! outside is repeated with control characters escaped and cut when long
+//! ([`quote`](crate::quote)).
 
 use std::fmt;
+
+use crate::text::{printable, quote};
 
 /// A rule-set text could not be understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,14 +26,20 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesError::UnknownPreset(p) => {
-                write!(f, "unknown rule preset '{p}' (known: thesis, chesscom)")
+                write!(f, "unknown rule preset '{}' (known: thesis, chesscom)", quote(p))
             }
             RulesError::UnknownSwitch(s) => write!(
                 f,
-                "unknown rule switch '{s}' (known: en-passant, promotion, castling, draw-plies, repetition)"
+                "unknown rule switch '{}' (known: en-passant, promotion, castling, draw-plies, repetition)",
+                quote(s)
             ),
             RulesError::BadValue { key, value } => {
-                write!(f, "bad value '{value}' for rule switch '{key}'")
+                write!(
+                    f,
+                    "bad value '{}' for rule switch '{}'",
+                    quote(value),
+                    quote(key)
+                )
             }
         }
     }
@@ -40,7 +50,9 @@ impl std::error::Error for RulesError {}
 /// A FEN (or fog-FEN) could not be read as a position (or view).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
-    /// The text is not FEN: shakmaty's parser says why.
+    /// The text is not FEN (or fog-FEN). The message says so, with the text and what is
+    /// wrong with it in chess words: `malformed FEN '...': a board has 8 ranks separated
+    /// by '/', this one has 9`.
     Syntax(String),
     /// The text is FEN but not a playable fog-of-war position.
     Invalid(String),
@@ -49,8 +61,8 @@ pub enum FenError {
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::Syntax(why) => write!(f, "malformed FEN: {why}"),
-            FenError::Invalid(why) => write!(f, "invalid position: {why}"),
+            FenError::Syntax(message) => f.write_str(&printable(message)),
+            FenError::Invalid(why) => write!(f, "invalid position: {}", printable(why)),
         }
     }
 }
@@ -76,11 +88,12 @@ pub enum MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Syntax(m) => write!(f, "cannot read move '{m}'"),
-            MoveError::Illegal(m) => write!(f, "illegal move '{m}'"),
+            MoveError::Syntax(m) => write!(f, "cannot read move '{}'", quote(m)),
+            MoveError::Illegal(m) => write!(f, "illegal move '{}'", quote(m)),
             MoveError::Ambiguous { text, candidates } => write!(
                 f,
-                "ambiguous move '{text}' (could be {})",
+                "ambiguous move '{}' (could be {})",
+                quote(text),
                 candidates.join(", ")
             ),
         }

@@ -14,6 +14,11 @@
 //! - [`read_pgn`]: games in PGN with moves in SAN, UCI or long algebraic notation
 //!   (chess.com's fog-of-war export), replayed by [`PgnGame::replay`]; [`read_pgn_games`]
 //!   reads on past a bad game; [`PgnGame::from_moves`] and [`PgnGame::to_pgn`] write SAN.
+//! - [`printable`] and [`quote`]: text from outside (a FEN, a move, a bot's message) made
+//!   safe to repeat on one line, control characters escaped.
+//!
+//! Every reader takes arbitrary text without panicking and refuses what it cannot read
+//! with a one-line error that says what is wrong in chess words (`tests/fuzz.rs`).
 //!
 //! Built on shakmaty's bitboards, attack tables, squares and FEN; shakmaty's own move
 //! generator is for standard chess (legal moves only), so the generator here is ours.
@@ -31,6 +36,7 @@
 
 mod bits;
 mod error;
+mod fen;
 mod game;
 mod movegen;
 mod movelist;
@@ -45,6 +51,7 @@ mod san;
 mod sliders;
 #[cfg(test)]
 mod testing;
+mod text;
 mod view;
 
 pub use bits::select_bit;
@@ -58,6 +65,7 @@ pub use pgn::{read_pgn, read_pgn_games, PgnError, PgnGame, PgnReplay, PgnResult,
 pub use position::{apply_move, Position};
 pub use rules::{Castling, Promotion, RuleSet};
 pub use san::{parse_move_among, parse_san_among, san_among};
+pub use text::{printable, quote, QUOTE_CHARS};
 pub use view::{board_diagram, piece_symbol, role_name, side_name, FogView};
 
 /// shakmaty, re-exported so that users name the same types.

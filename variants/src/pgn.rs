@@ -18,11 +18,13 @@ use std::fmt;
 
 use shakmaty::Color;
 
-use crate::game::{Game, Outcome};
+use crate::game::{Game, GameEnd, Outcome};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::RuleSet;
 use crate::san::is_move_text;
+use crate::text::{printable, quote};
+use crate::view::side_name;
 
 /// The result of a PGN game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -93,7 +95,7 @@ pub struct PgnError {
 
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        write!(f, "line {}: {}", self.line, printable(&self.message))
     }
 }
 
@@ -113,7 +115,18 @@ pub struct ReplayError {
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        write!(f, "line {}: {}", self.line, printable(&self.message))
+    }
+}
+
+/// How the rules ended a game, in words: `White captured the king`, `draw by repetition`.
+fn ended(o: Outcome) -> String {
+    match (o.end, o.winner) {
+        (GameEnd::KingCaptured, Some(w)) => format!("{} captured the king", side_name(w)),
+        (GameEnd::KingCaptured, None) => "a king was captured".into(),
+        (GameEnd::NoProgress, _) => "draw: no capture or pawn move for too long".into(),
+        (GameEnd::Repetition, _) => "draw by repetition".into(),
+        (GameEnd::NoLegalMoves, _) => "draw: no legal move".into(),
     }
 }
 
@@ -180,13 +193,14 @@ impl PgnGame {
         for (i, text) in self.moves.iter().enumerate() {
             let pos = game.position();
             let number = format!(
-                "move {}{} {text}",
+                "move {}{} {}",
                 pos.fullmoves(),
                 if pos.turn() == Color::White {
                     "."
                 } else {
                     "..."
-                }
+                },
+                quote(text)
             );
             let fail = |message: String| ReplayError {
                 line: self.move_lines.get(i).copied().unwrap_or(self.line),
@@ -195,7 +209,8 @@ impl PgnGame {
             };
             if let Some(o) = outcome {
                 return Err(fail(format!(
-                    "{number}: the game already ended ({o:?}) by the rules"
+                    "{number}: the game already ended by the rules ({})",
+                    ended(o)
                 )));
             }
             let m = pos
@@ -277,9 +292,10 @@ impl PgnGame {
         if !self.tags.is_empty() {
             out.push('\n');
         }
+        // A u64: a FEN tag may start the numbers at `u32::MAX`.
         let (mut turn, mut number) = self
             .start_position()
-            .map_or((Color::White, 1), |p| (p.turn(), p.fullmoves()));
+            .map_or((Color::White, 1), |p| (p.turn(), u64::from(p.fullmoves())));
         let mut tokens = Vec::with_capacity(self.moves.len() * 3 / 2 + 1);
         for (i, m) in self.moves.iter().enumerate() {
             match turn {
@@ -388,6 +404,8 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnError> {
 /// assert_eq!(games[2].as_ref().unwrap().tag("Round"), Some("3"));
 /// ```
 pub fn read_pgn_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
+    // A UTF-8 byte-order mark (Windows editors write one) is no part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::default();
     for (index, raw) in text.lines().enumerate() {
         reader.line(index + 1, raw);
@@ -425,8 +443,9 @@ impl Reader {
                 self.games.push(Err(PgnError {
                     line,
                     message: format!(
-                        "the result '{}' contradicts the Result tag '{text}'",
-                        m.map_or("*".to_string(), |r| r.to_string())
+                        "the result '{}' contradicts the Result tag '{}'",
+                        m.map_or("*".to_string(), |r| r.to_string()),
+                        quote(text)
                     ),
                 }));
                 return;
@@ -489,7 +508,10 @@ impl Reader {
             });
             let tag = parse_tag(trimmed).ok_or_else(|| PgnError {
                 line,
-                message: format!("malformed tag '{trimmed}' (expected [Name \"value\"])"),
+                message: format!(
+                    "malformed tag '{}' (expected [Name \"value\"])",
+                    quote(trimmed)
+                ),
             })?;
             game.tags.push(tag);
             return Ok(());
@@ -532,7 +554,8 @@ impl Reader {
                 return Err(PgnError {
                     line,
                     message: format!(
-                        "'{token}' after the game's result (line {at}); separate games with a tag section"
+                        "'{}' after the game's result (line {at}); separate games with a tag section",
+                        quote(token)
                     ),
                 });
             }
@@ -547,7 +570,7 @@ impl Reader {
             if !is_move_text(token) {
                 return Err(PgnError {
                     line,
-                    message: format!("cannot read move '{token}'"),
+                    message: format!("cannot read move '{}'", quote(token)),
                 });
             }
             game.moves.push(token.to_string());

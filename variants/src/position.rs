@@ -49,10 +49,19 @@ impl Position {
     /// Builds a position from FEN, checking that it can be played: exactly one king per
     /// side, no pawn on a back rank, castling rights only for rooks on their corner with
     /// the king at home, an en passant square behind a pawn that just moved two squares.
+    ///
+    /// The text is standard FEN (six fields, the last five optional); errors say what is
+    /// wrong in chess words:
+    ///
+    /// ```
+    /// use fow_variants::Position;
+    /// let e = Position::from_fen("8/8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err();
+    /// assert!(e.to_string().contains("a board has 8 ranks"), "{e}");
+    /// let e = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 99999999999 1").unwrap_err();
+    /// assert!(e.to_string().contains("half-move clock 99999999999 is too large"), "{e}");
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let fen = Fen::from_ascii(fen.trim().as_bytes())
-            .map_err(|e| FenError::Syntax(format!("{e} in '{}'", fen.trim())))?;
-        Position::from_setup(fen.into_setup())
+        Position::from_setup(crate::fen::read_fen(fen)?)
     }
 
     /// Builds a position from a shakmaty [`Setup`], with the checks of
@@ -253,12 +262,13 @@ impl Position {
         let double_push = (m.role == Role::Pawn) & ((m.from as u32).abs_diff(m.to as u32) == 16);
         let skipped = Square::new((m.from as u32 + m.to as u32) / 2);
         self.ep_square = if double_push { Some(skipped) } else { None };
+        // Saturating: a FEN may start the counters anywhere up to `u32::MAX`.
         self.halfmoves = if m.is_zeroing() {
             0
         } else {
-            self.halfmoves + 1
+            self.halfmoves.saturating_add(1)
         };
-        self.fullmoves += u32::from(us == Color::Black);
+        self.fullmoves = self.fullmoves.saturating_add(u32::from(us == Color::Black));
         self.turn = !us;
         m.capture
     }

@@ -115,10 +115,14 @@ impl RuleSet {
             key: key.to_string(),
             value: value.to_string(),
         };
+        // 0 (however written: `0`, `00`) is off, as `switches` writes it back.
         let count = |v: &str| -> Result<Option<u32>, RulesError> {
             match v {
-                "off" | "none" | "0" => Ok(None),
-                _ => v.parse::<u32>().map(Some).map_err(|_| bad()),
+                "off" | "none" => Ok(None),
+                _ => v
+                    .parse::<u32>()
+                    .map(|n| (n > 0).then_some(n))
+                    .map_err(|_| bad()),
             }
         };
         match key.replace('_', "-").as_str() {

@@ -14,6 +14,7 @@ use crate::moves::Move;
 use crate::moveset::MoveSet;
 use crate::position::Position;
 use crate::rules::RuleSet;
+use crate::text::quote;
 
 /// What one side sees: the visible squares and the pieces on them, plus the castling
 /// rights of its own rooks and the en passant square when it can capture there.
@@ -375,76 +376,36 @@ impl Serialize for FogView {
 impl FromStr for FogView {
     type Err = FenError;
 
-    /// Reads fog-FEN as [`fmt::Display`] writes it.
+    /// Reads fog-FEN as [`fmt::Display`] writes it: the board with `?` for fog, the side
+    /// (`w` or `b`), then optionally its own castling rights (`-`) and the en passant
+    /// square (`-`).
     fn from_str(text: &str) -> Result<FogView, FenError> {
-        let bad = |why: &str| FenError::Syntax(format!("{why} in fog-FEN '{}'", text.trim()));
+        let bad = |why: String| {
+            FenError::Syntax(format!("malformed fog-FEN '{}': {why}", quote(text.trim())))
+        };
         let mut parts = text.split_whitespace();
-        let board_part = parts.next().ok_or_else(|| bad("empty text"))?;
-        let mut by_role = ByRole::<Bitboard>::default();
-        let mut by_color = ByColor::<Bitboard>::default();
-        let mut visible = Bitboard::EMPTY;
-        let ranks: Vec<&str> = board_part.split('/').collect();
-        if ranks.len() != 8 {
-            return Err(bad("expected 8 ranks"));
-        }
-        for (i, row) in ranks.iter().enumerate() {
-            let rank = Rank::new(7 - i as u32);
-            let mut file = 0u32;
-            for ch in row.chars() {
-                if file >= 8 {
-                    return Err(bad("rank longer than 8 squares"));
-                }
-                if let Some(n) = ch.to_digit(10).filter(|n| (1..=8).contains(n)) {
-                    for k in 0..n {
-                        if file + k < 8 {
-                            visible.add(Square::from_coords(File::new(file + k), rank));
-                        }
-                    }
-                    file += n;
-                    continue;
-                }
-                let sq = Square::from_coords(File::new(file), rank);
-                file += 1;
-                if ch == '?' {
-                    continue;
-                }
-                let p = Piece::from_char(ch).ok_or_else(|| bad("unknown piece letter"))?;
-                visible.add(sq);
-                by_role.get_mut(p.role).add(sq);
-                by_color.get_mut(p.color).add(sq);
-            }
-            if file != 8 {
-                return Err(bad("rank not 8 squares long"));
-            }
-        }
-        let board = Board::try_from_bitboards(by_role, by_color).map_err(|_| bad("bad board"))?;
+        let board_part = parts.next().ok_or_else(|| {
+            FenError::Syntax(
+                "malformed fog-FEN: the text is empty (it starts with the board, '?' for fog)"
+                    .into(),
+            )
+        })?;
+        let board = crate::fen::read_board(board_part, true).map_err(&bad)?;
         let color = match parts.next() {
-            Some("w") => Color::White,
-            Some("b") => Color::Black,
-            _ => return Err(bad("side must be w or b")),
+            Some(side) => crate::fen::read_side(side).map_err(&bad)?,
+            None => return Err(bad("the side (w or b) is missing after the board".into())),
         };
-        let mut castling = Bitboard::EMPTY;
-        let rights = parts.next().unwrap_or("-");
-        if rights != "-" {
-            for ch in rights.chars() {
-                let file = match ch.to_ascii_uppercase() {
-                    'K' => File::H,
-                    'Q' => File::A,
-                    _ => return Err(bad("bad castling field")),
-                };
-                if ch.is_ascii_uppercase() != color.is_white() {
-                    return Err(bad("castling rights of the other side"));
-                }
-                castling.add(Square::from_coords(file, color.backrank()));
-            }
+        let castling =
+            crate::fen::read_castling(parts.next().unwrap_or("-"), Some(color)).map_err(&bad)?;
+        let ep_square = crate::fen::read_ep(parts.next().unwrap_or("-")).map_err(&bad)?;
+        if let Some(extra) = parts.next() {
+            return Err(bad(format!(
+                "unexpected 5th field '{}' (fog-FEN has 4: board, side, castling, en passant)",
+                quote(extra)
+            )));
         }
-        let ep_square = match parts.next().unwrap_or("-") {
-            "-" => None,
-            s => Some(Square::from_ascii(s.as_bytes()).map_err(|_| bad("bad en passant square"))?),
-        };
-        if parts.next().is_some() {
-            return Err(bad("trailing fields"));
-        }
+        let (visible, by_role, by_color) = (board.visible, board.by_role, board.by_color);
+        let board = board.board();
         Ok(FogView {
             color,
             visible,

@@ -19,8 +19,8 @@ pub use process::{
 pub use sandbox::Sandbox;
 pub use serve::{serve, ServeError};
 pub use uci::{
-    prepare, read_uci_counts, uci_counts_path, BoardSource, Skip, UciCounts, UciPlayer,
-    UciSettings, BELIEF_CAP, DEFAULT_UCI_NODES, UCI_KEYS,
+    prepare, read_engine_line, read_uci_counts, uci_counts_path, BoardSource, EngineLine, Skip,
+    UciCounts, UciPlayer, UciSettings, BELIEF_CAP, DEFAULT_UCI_NODES, UCI_KEYS,
 };
 
 use fow_variants::Move;

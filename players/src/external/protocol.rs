@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use fow_variants::RuleSet;
-use serde::{Deserialize, Serialize};
+use fow_variants::{printable, quote, RuleSet};
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// The protocol version this build speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -76,7 +76,8 @@ pub enum FromBot {
     Hello {
         /// The protocol version the bot speaks (must be [`PROTOCOL_VERSION`]).
         protocol: u32,
-        /// The bot's name.
+        /// The bot's name (control characters escaped when read).
+        #[serde(deserialize_with = "printable_string")]
         name: String,
         /// The options it accepts (absent: it takes whatever it is given).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -86,14 +87,15 @@ pub enum FromBot {
     Ready,
     /// The answer to [`ToBot::Turn`]: a legal move in UCI.
     Move {
-        /// The move, e.g. `e2e4` or `e7e8q`.
-        #[serde(rename = "move")]
+        /// The move, e.g. `e2e4` or `e7e8q` (read trimmed, control characters escaped).
+        #[serde(rename = "move", deserialize_with = "printable_move")]
         uci: String,
     },
     /// Instead of a move: the bot cannot go on (it loses the game, the message is
     /// recorded).
     Error {
-        /// What went wrong.
+        /// What went wrong (control characters escaped when read).
+        #[serde(deserialize_with = "printable_string")]
         message: String,
     },
 }
@@ -102,13 +104,66 @@ pub enum FromBot {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OptionInfo {
     /// Its key in the player spec.
+    #[serde(deserialize_with = "printable_string")]
     pub name: String,
     /// Its value when not given.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "printable_string")]
     pub default: String,
     /// What it does.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "printable_string")]
     pub description: String,
+}
+
+/// Text from a bot program enters fow here: a JSON string may hold any character (`\u0000`,
+/// `\n`, escape sequences), and what the bot says ends up in `games.csv`, in tables and
+/// on the terminal, so control characters are escaped visibly (`\u{0}`, see
+/// [`printable`]) as the message is read.
+fn printable_string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let s = String::deserialize(d)?;
+    Ok(printable(&s).into_owned())
+}
+
+/// A move text from a bot: surrounding whitespace dropped (as the move readers do), the
+/// rest [`printable`].
+fn printable_move<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let s = String::deserialize(d)?;
+    Ok(printable(s.trim()).into_owned())
+}
+
+impl FromBot {
+    /// Reads one line from a bot program. The error is one line that repeats the start of
+    /// the text (escaped, see [`quote`]) and says what is wrong with it.
+    ///
+    /// ```
+    /// use fow_players::external::protocol::FromBot;
+    /// let m = FromBot::from_line(r#"{"type":"error","message":"out of\u0000memory\n"}"#).unwrap();
+    /// assert_eq!(m, FromBot::Error { message: "out of\\u{0}memory\\u{a}".into() });
+    /// let e = FromBot::from_line("{\"type\":\"mvoe\"}\u{7}").unwrap_err();
+    /// assert!(e.starts_with("cannot read '{\"type\":\"mvoe\"}\\u{7}': "), "{e}");
+    /// ```
+    pub fn from_line(line: &str) -> Result<FromBot, String> {
+        serde_json::from_str(line).map_err(|e| {
+            format!(
+                "cannot read '{}': {}",
+                quote(line),
+                printable(&e.to_string())
+            )
+        })
+    }
+}
+
+impl ToBot {
+    /// Reads one line from the arena (for a bot program written in Rust, such as
+    /// `fow serve`); errors as in [`FromBot::from_line`].
+    pub fn from_line(line: &str) -> Result<ToBot, String> {
+        serde_json::from_str(line).map_err(|e| {
+            format!(
+                "cannot read '{}': {}",
+                quote(line),
+                printable(&e.to_string())
+            )
+        })
+    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ use std::fmt;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use fow_variants::{Color, FogView, Observation, RuleSet};
+use fow_variants::{printable, quote, Color, FogView, Observation, RuleSet};
 
 use super::protocol::{FromBot, OptionInfo, ToBot, PROTOCOL_VERSION};
 use crate::player::{Budget, Player};
@@ -25,8 +25,8 @@ pub enum ServeError {
 impl fmt::Display for ServeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ServeError::Io(e) => write!(f, "{e}"),
-            ServeError::Protocol(m) => write!(f, "protocol error: {m}"),
+            ServeError::Io(e) => write!(f, "{}", printable(&e.to_string())),
+            ServeError::Protocol(m) => write!(f, "protocol error: {}", printable(m)),
             ServeError::Spec(e) => write!(f, "{e}"),
         }
     }
@@ -89,8 +89,7 @@ pub fn serve(
         if line.trim().is_empty() {
             continue;
         }
-        let msg: ToBot = serde_json::from_str(&line)
-            .map_err(|e| ServeError::Protocol(format!("cannot read '{line}': {e}")))?;
+        let msg = ToBot::from_line(&line).map_err(ServeError::Protocol)?;
         match msg {
             ToBot::Hello { protocol } => {
                 if protocol != PROTOCOL_VERSION {
@@ -122,7 +121,12 @@ pub fn serve(
                 let color = match color.as_str() {
                     "white" => Color::White,
                     "black" => Color::Black,
-                    c => return Err(ServeError::Protocol(format!("unknown colour '{c}'"))),
+                    c => {
+                        return Err(ServeError::Protocol(format!(
+                            "unknown colour '{}' (white or black)",
+                            quote(c)
+                        )))
+                    }
                 };
                 let mut game_spec = spec.clone();
                 game_spec.params.extend(options);

@@ -238,6 +238,49 @@ pub fn read_uci_counts(dir: &Path) -> std::io::Result<(UciCounts, usize)> {
     Ok((total, games))
 }
 
+/// One line of a UCI engine, as [`UciPlayer`] reads it while it waits for a word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineLine {
+    /// The awaited line (`uciok`, `readyok`, `bestmove e2e4 ponder e7e5`): the words after
+    /// the first.
+    Awaited(Vec<String>),
+    /// An `info` line, with the node count it gives (`nodes N`), if any.
+    Info(Option<u64>),
+    /// Anything else, ignored.
+    Other,
+}
+
+/// Reads one line of a UCI engine's output while waiting for `awaited` (any text: an
+/// engine may print anything, and nothing here fails).
+///
+/// ```
+/// use fow_players::external::{read_engine_line, EngineLine};
+/// assert_eq!(
+///     read_engine_line("bestmove e2e4 ponder e7e5", "bestmove"),
+///     EngineLine::Awaited(vec!["e2e4".into(), "ponder".into(), "e7e5".into()])
+/// );
+/// assert_eq!(read_engine_line("info depth 3 nodes 812 pv e2e4", "bestmove"), EngineLine::Info(Some(812)));
+/// assert_eq!(read_engine_line("info nodes 99999999999999999999", "bestmove"), EngineLine::Info(None));
+/// assert_eq!(read_engine_line("\0garbage", "bestmove"), EngineLine::Other);
+/// ```
+pub fn read_engine_line(text: &str, awaited: &str) -> EngineLine {
+    let mut words = text.split_whitespace();
+    match words.next() {
+        Some(w) if w == awaited => EngineLine::Awaited(words.map(str::to_string).collect()),
+        Some("info") => {
+            let mut nodes = None;
+            while let Some(w) = words.next() {
+                if w == "nodes" {
+                    nodes = words.next().and_then(|n| n.parse::<u64>().ok());
+                    break;
+                }
+            }
+            EngineLine::Info(nodes)
+        }
+        _ => EngineLine::Other,
+    }
+}
+
 /// Why the engine was not asked this turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Skip {
@@ -515,21 +558,13 @@ impl UciPlayer {
                     ));
                 }
             };
-            let mut words = text.split_whitespace();
-            match words.next() {
-                Some(w) if w == word => {
+            match read_engine_line(&text, word) {
+                EngineLine::Awaited(words) => {
                     self.nodes += nodes.unwrap_or(0);
-                    return Ok(words.map(str::to_string).collect());
+                    return Ok(words);
                 }
-                Some("info") => {
-                    let w: Vec<&str> = text.split_whitespace().collect();
-                    if let Some(i) = w.iter().position(|&x| x == "nodes") {
-                        if let Some(n) = w.get(i + 1).and_then(|n| n.parse::<u64>().ok()) {
-                            nodes = Some(n);
-                        }
-                    }
-                }
-                _ => {}
+                EngineLine::Info(Some(n)) => nodes = Some(n),
+                EngineLine::Info(None) | EngineLine::Other => {}
             }
         }
     }
