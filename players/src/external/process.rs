@@ -434,7 +434,11 @@ impl ExternalPlayer {
             return serde_json::from_str(&text).map_err(|e| {
                 self.error(
                     PlayerErrorKind::Protocol,
-                    format!("cannot read '{}' as {waiting}: {e}", shorten(&text)),
+                    format!(
+                        "cannot read '{}' as {waiting}: {}",
+                        shorten(&text),
+                        fow_variants::printable(&e.to_string())
+                    ),
                 )
             });
         }
@@ -652,12 +656,10 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
-/// At most 200 characters of `s`, for messages.
+/// A bounded, printable excerpt of a program's text, for messages (control characters
+/// escaped, see [`fow_variants::quote`]).
 fn shorten(s: &str) -> String {
-    match s.char_indices().nth(200) {
-        Some((i, _)) => format!("{}...", &s[..i]),
-        None => s.to_string(),
-    }
+    fow_variants::quote(s)
 }
 
 /// Reads `stdout` line by line into `tx` until it closes, a line exceeds [`MAX_LINE`] or
