@@ -18,7 +18,7 @@ use std::fmt;
 
 use shakmaty::Color;
 
-use crate::game::{Game, Outcome};
+use crate::game::{Game, GameEnd, Outcome};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::RuleSet;
@@ -176,7 +176,7 @@ impl PgnGame {
         let mut game = Game::new(start.clone(), *rules);
         let mut positions = vec![start];
         let mut moves = Vec::with_capacity(self.moves.len());
-        let mut outcome = None;
+        let mut outcome: Option<Outcome> = None;
         for (i, text) in self.moves.iter().enumerate() {
             let pos = game.position();
             let number = format!(
@@ -194,8 +194,16 @@ impl PgnGame {
                 message,
             };
             if let Some(o) = outcome {
+                let how = match (o.end, o.winner) {
+                    (GameEnd::KingCaptured, Some(c)) => {
+                        format!("{} captured the king", crate::side_name(c))
+                    }
+                    (GameEnd::NoProgress, _) => "a draw by the no-progress rule".into(),
+                    (GameEnd::Repetition, _) => "a draw by repetition".into(),
+                    (_, _) => "the side to move had no legal move".into(),
+                };
                 return Err(fail(format!(
-                    "{number}: the game already ended ({o:?}) by the rules"
+                    "{number}: the game already ended by the rules ({how})"
                 )));
             }
             let m = pos
