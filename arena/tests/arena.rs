@@ -2,7 +2,9 @@
 
 use std::fs;
 
-use fow_arena::{play_game, GameOptions, GameResult, Reason, Tournament, TournamentConfig};
+use fow_arena::{
+    check_row, play_game, GameOptions, GameResult, GameRow, Reason, Tournament, TournamentConfig,
+};
 use fow_players::bots::RandomMove;
 use fow_players::{Budget, Player, PlayerError, PlayerErrorKind};
 use fow_variants::{Color, Move, Observation, RuleSet};
@@ -86,6 +88,8 @@ fn a_misbehaving_player_loses_with_the_reason_recorded() {
             if !detail.is_empty() {
                 assert_eq!(rec.detail, detail, "{fault}");
             }
+            // The check of saved games agrees with how the arena ended it.
+            check_row(&GameRow::new(0, 0, &rec), &RuleSet::thesis()).unwrap();
         }
     }
 }
@@ -103,6 +107,7 @@ fn games_end_by_the_rules() {
             assert_ne!(rec.result, GameResult::Draw);
         }
         reasons.insert(rec.reason);
+        check_row(&GameRow::new(0, 0, &rec), &RuleSet::thesis()).unwrap();
         // Same seed, same game.
         let (mut w, mut b) = (RandomMove::new(), RandomMove::new());
         assert_eq!(
@@ -248,5 +253,6 @@ fn a_move_over_the_time_limit_loses_and_is_not_played() {
     assert_eq!(rec.reason, Reason::Timeout);
     assert_eq!(rec.result, GameResult::BlackWins);
     assert_eq!(rec.plies(), 2, "the slow move is not in the record");
+    check_row(&GameRow::new(0, 0, &rec), &RuleSet::thesis()).unwrap();
     assert!(rec.time[0] >= std::time::Duration::from_millis(500));
 }
