@@ -107,7 +107,7 @@ fn malformed_input_is_one_line_naming_file_and_line() {
     fs::write(&illegal, "[Result \"1-0\"]\n\n1. e2e4 e7e5\n2. e4e5 1-0\n").unwrap();
     fails(
         &["tune-material", folder.to_str().unwrap()],
-        &format!("{}:4: move 2. e4e5", illegal.display()),
+        &format!("{}:4: game 1: move 2. e4e5", illegal.display()),
     );
     let csv = dir.path().join("games.csv");
     fs::write(
