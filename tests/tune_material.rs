@@ -113,7 +113,7 @@ fn malformed_input_is_one_line_naming_file_and_line() {
     fs::write(
         &csv,
         "id,round,white,black,seed,result,reason,plies,detail,moves\n\
-         0,0,A,B,1,1-0,king captured,2,,e2e4 e7e5\n\
+         0,0,A,B,1,0-1,timeout,2,,e2e4 e7e5\n\
          1,0,B,A,2,0-1,king captured,2,,e2e4 e2e4\n",
     )
     .unwrap();
