@@ -213,9 +213,12 @@ pub(crate) fn replay_uci(
     Ok((game, moves, last))
 }
 
-/// Checks one row of `games.csv` on its own under `rules` (names, result, reason, plies,
-/// moves, end; see the [module](self)) and returns its moves. The error starts with
-/// `game ID: ` or `game ID, ply N: `.
+/// Checks one row of `games.csv` on its own under `rules` and returns its moves: both
+/// names non-empty, a known result and reason, `plies` the number of moves, every move
+/// legal in turn and none after an end by the rules, and the end as [`check_ending`]
+/// checks it. (Ids, repeated games and the schedule are checks across the rows of a
+/// file, made by [`read_games`](crate::read_games).) The error starts with `game ID: ` or
+/// `game ID, ply N: `.
 pub fn check_row(row: &GameRow, rules: &RuleSet) -> Result<Vec<Move>, String> {
     let id = row.id;
     let bad = |m: String| format!("game {id}: {m}");
@@ -282,9 +285,11 @@ fn chesscom_termination(text: &str) -> Option<(Reason, Option<Color>, Option<Gam
     Some((reason, Some(loser), stated))
 }
 
-/// Replays a PGN game under `rules` and checks it (see the [module](self)): its `Variant`
-/// tag, every move, and its result and `Termination` against the moves where they can
-/// be checked. The readers of PGN call this instead of [`PgnGame::replay`]. The error's
+/// Replays a PGN game under `rules` and checks it: its `Variant` tag names fog-of-war
+/// chess ([`is_fog_of_war`]), every move is legal and none follows an end by the rules,
+/// and its result and `Termination` (ours, or chess.com's `King captured`, `... forfeits
+/// on time`, `... resigned`) agree with the moves, through [`check_ending`], where they
+/// can be checked. The readers of PGN call this instead of [`PgnGame::replay`]. The error's
 /// message does not name the game; its line is the move's, or the game's first line.
 pub fn check_pgn_game(g: &PgnGame, rules: &RuleSet) -> Result<PgnReplay, ReplayError> {
     let fail = |message: String| ReplayError {
