@@ -124,8 +124,18 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 let text = fow_arena::read_text(&file)?;
                 let pgn = read_pgn(&text)
                     .map_err(|e| input(format!("{}:{}: {}", file.display(), e.line, e.message)))?;
-                for g in &pgn {
+                for (k, g) in pgn.iter().enumerate() {
                     games += 1;
+                    let bad =
+                        |line: usize, m: String| input(format!("{}:{line}: {m}", file.display()));
+                    // --rules wins; else the game's own Rules tag (fow's PGN), else chesscom.
+                    let rules = match a.rules {
+                        Some(_) => pgn_rules,
+                        None => fow_arena::pgn_rules(g, &pgn_rules).map_err(|m| bad(g.line, m))?,
+                    };
+                    // Every game is checked, selected or not.
+                    let replay = fow_arena::check_pgn_game(g, &rules)
+                        .map_err(|e| bad(e.line, format!("game {}: {}", k + 1, e.message)))?;
                     let name = |tag: &str| g.tag(tag).unwrap_or("").to_string();
                     let (w, b) = (
                         selected(&a.player, &name("White")),
@@ -134,15 +144,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                     if !(w || b) {
                         continue;
                     }
-                    let bad =
-                        |line: usize, m: String| input(format!("{}:{line}: {m}", file.display()));
-                    // --rules wins; else the game's own Rules tag (fow's PGN), else chesscom.
-                    let rules = match a.rules {
-                        Some(_) => pgn_rules,
-                        None => fow_arena::pgn_rules(g, &pgn_rules).map_err(|m| bad(g.line, m))?,
-                    };
                     check_rules(rules, &file)?;
-                    let replay = g.replay(&rules).map_err(|e| bad(e.line, e.message))?;
                     let start = g.start_position().map_err(|e| bad(e.line, e.message))?;
                     let winner = g.result.and_then(|r| r.winner());
                     let ex = game_examples(&start, &replay.moves, &rules, winner, |c| {

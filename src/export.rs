@@ -49,6 +49,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
         (games, Vec::new())
     };
     if games.is_empty() {
+        if let [only] = errors.as_slice() {
+            return Err(input(only));
+        }
         for e in &errors {
             eprintln!("fow: skipped {e}");
         }

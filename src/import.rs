@@ -55,18 +55,21 @@ pub fn run(a: Args) -> Result<(), CliError> {
             a.out.display()
         )));
     }
-    let report = import_games(&games, &a.out).inspect_err(|_| {
-        // A refused import leaves no folder behind (it is empty when nothing was written).
+    // A refused import leaves no folder behind (the folder is empty when nothing was
+    // written, and only a folder this command made is removed).
+    let unmake = || {
         if !existed {
             let _ = std::fs::remove_dir(&a.out);
         }
-    })?;
+    };
+    let report = import_games(&games, &a.out).inspect_err(|_| unmake())?;
     skipped.extend(report.skipped.iter().cloned());
     for e in &skipped {
         eprintln!("fow: skipped {e}");
     }
     let total = report.rows.len() + skipped.len();
     if report.rows.is_empty() {
+        unmake();
         return Err(input(format!(
             "none of the {total} games could be imported; nothing written"
         )));

@@ -9,11 +9,12 @@ use crate::tables::{anchor, fit, matrix_of, report, Method};
 
 /// Fit ratings to recorded results.
 ///
-/// FILE is a `games.csv` written by `fow tournament`, or a matrix like the thesis's
+/// FILE is a results folder or its `games.csv` (every game is checked against its rules
+/// and its tournament's schedule first), or a matrix like the thesis's
 /// `match_results.txt` (row i, column j: `(wins/draws/losses)` of i as White against j).
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The results file.
+    /// The results folder or file.
     pub file: PathBuf,
     /// Which fit: thesis (iterative, K = 1), mle (maximum likelihood with 95% intervals)
     /// or both.
@@ -31,10 +32,10 @@ pub struct Args {
 }
 
 /// Reads the file, fits and prints.
-pub fn run(a: Args) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&a.file)
-        .map_err(|e| input(format!("{}: {e}", a.file.display())))?;
-    let is_games_csv = text.starts_with("id,");
+pub fn run(mut a: Args) -> Result<(), CliError> {
+    a.file = fow_arena::games_csv_of(&a.file);
+    let text = std::fs::read(&a.file).map_err(|e| input(format!("{}: {e}", a.file.display())))?;
+    let is_games_csv = a.file.extension().is_some_and(|x| x == "csv") || text.starts_with(b"id,");
     let m = if is_games_csv {
         let games = fow_arena::read_games(&a.file)?;
         let mut players: Vec<String> = Vec::new();
@@ -57,6 +58,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
         }
         matrix_of(&players, &games)?
     } else {
+        let text = String::from_utf8(text)
+            .map_err(|e| input(format!("{}: not text: {e}", a.file.display())))?;
         parse_match_matrix(&text, a.names.clone())
             .map_err(|e| input(format!("{}: {e}", a.file.display())))?
     };

@@ -105,7 +105,7 @@ fn add_pgn(
     let text = fow_arena::read_text(path)?;
     let games = read_pgn(&text)
         .map_err(|e| input(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
-    for g in &games {
+    for (k, g) in games.iter().enumerate() {
         let rules = match forced {
             Some(r) => r,
             None => fow_arena::pgn_rules(g, &RuleSet::chesscom())
@@ -116,9 +116,10 @@ fn add_pgn(
         }
         let samples = pgn_samples(g, &rules, opts).map_err(|e| {
             input(format!(
-                "{}:{}: {} (rules {rules})",
+                "{}:{}: game {}: {} (rules {rules})",
                 path.display(),
                 e.line,
+                k + 1,
                 e.message
             ))
         })?;

@@ -292,7 +292,7 @@ fn whole_games_against_random_move_replay_from_the_saved_folder() {
         assert!(end.contains(&format!("Saved to {}", out_dir.display())));
         let g = load_game(&out_dir, None, &RuleSet::thesis()).unwrap();
         assert_eq!(g.moves, rec.moves);
-        assert_eq!(g.seed, Some(seed));
+        assert_eq!(g.seed, Some(rec.seed));
         assert_eq!(g.player(color), "Human");
     }
 }

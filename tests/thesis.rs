@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
 
-use fow_arena::read_games;
+use fow_arena::{read_games, TournamentConfig};
 
 const THESIS_ORDER: [&str; 10] = [
     "RandomMove",
@@ -281,23 +281,27 @@ fn preset_conflicts_and_bad_folders_fail_cleanly() {
         ],
         "does not hold a --preset thesis tournament",
     );
+    // The same games between players who are not thesis bots: renamed, with the seeds
+    // their schedule gives them (fow checks each row against it).
     let foreign = tmp.path().join("foreign");
     fs::create_dir(&foreign).unwrap();
-    let cfg = fs::read_to_string(_t.path().join("tournament.json")).unwrap();
-    fs::write(
-        foreign.join("tournament.json"),
-        cfg.replace("\"RandomMove\"", "\"Alice\"")
-            .replace("\"CaptureKing\"", "\"Bob\""),
-    )
-    .unwrap();
-    let games = fs::read_to_string(_t.path().join("games.csv")).unwrap();
-    fs::write(
-        foreign.join("games.csv"),
-        games
-            .replace("RandomMove", "Alice")
-            .replace("CaptureKing", "Bob"),
-    )
-    .unwrap();
+    let rename = |s: &str| {
+        s.replace("RandomMove", "Alice")
+            .replace("CaptureKing", "Bob")
+    };
+    let cfg = rename(&fs::read_to_string(_t.path().join("tournament.json")).unwrap());
+    fs::write(foreign.join("tournament.json"), &cfg).unwrap();
+    let schedule = serde_json::from_str::<TournamentConfig>(&cfg)
+        .unwrap()
+        .schedule();
+    let mut w = csv::Writer::from_path(foreign.join("games.csv")).unwrap();
+    for mut row in read_games(&_t.path().join("games.csv")).unwrap() {
+        row.white = rename(&row.white);
+        row.black = rename(&row.black);
+        row.seed = schedule[row.id as usize].seed;
+        w.serialize(&row).unwrap();
+    }
+    w.flush().unwrap();
     fails(
         &["compare-thesis", foreign.to_str().unwrap()],
         "none of the players is one of the thesis's bots",

@@ -107,13 +107,13 @@ fn malformed_input_is_one_line_naming_file_and_line() {
     fs::write(&illegal, "[Result \"1-0\"]\n\n1. e2e4 e7e5\n2. e4e5 1-0\n").unwrap();
     fails(
         &["tune-material", folder.to_str().unwrap()],
-        &format!("{}:4: move 2. e4e5", illegal.display()),
+        &format!("{}:4: game 1: move 2. e4e5", illegal.display()),
     );
     let csv = dir.path().join("games.csv");
     fs::write(
         &csv,
         "id,round,white,black,seed,result,reason,plies,detail,moves\n\
-         0,0,A,B,1,1-0,king captured,2,,e2e4 e7e5\n\
+         0,0,A,B,1,0-1,timeout,2,,e2e4 e7e5\n\
          1,0,B,A,2,0-1,king captured,2,,e2e4 e2e4\n",
     )
     .unwrap();

@@ -32,16 +32,36 @@ pub enum ArenaError {
 }
 
 impl fmt::Display for ArenaError {
+    /// One line: control characters (a newline in a quoted field, bytes of a binary
+    /// file) are written escaped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.raw_text();
+        if !text.chars().any(char::is_control) {
+            return f.write_str(&text);
+        }
+        for c in text.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl ArenaError {
+    /// The message as it is, perhaps on several lines.
+    fn raw_text(&self) -> String {
         match self {
-            ArenaError::Io { path, message } => write!(f, "{}: {message}", path.display()),
+            ArenaError::Io { path, message } => format!("{}: {message}", path.display()),
             ArenaError::Format {
                 path,
                 line,
                 message,
-            } => write!(f, "{}:{line}: {message}", path.display()),
-            ArenaError::Config(m) => f.write_str(m),
-            ArenaError::Spec(e) => write!(f, "{e}"),
+            } => format!("{}:{line}: {message}", path.display()),
+            ArenaError::Config(m) => m.clone(),
+            ArenaError::Spec(e) => e.to_string(),
         }
     }
 }

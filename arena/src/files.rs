@@ -7,8 +7,10 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::check::{read_checked, replay_uci, Schedule};
 use crate::error::ArenaError;
 use crate::record::{GameRecord, GameResult, Reason};
 
@@ -55,21 +57,15 @@ impl GameRow {
     }
 
     /// The moves, read back as legal moves from the start position under `rules` (an
-    /// error names the game and the ply of the first move that does not fit).
+    /// error names the game and the ply of the first move that does not fit, or that
+    /// follows the end of the game by the rules).
     pub fn legal_moves(
         &self,
         rules: &fow_variants::RuleSet,
     ) -> Result<Vec<fow_variants::Move>, String> {
-        let mut pos = fow_variants::Position::startpos();
-        let mut moves = Vec::new();
-        for (i, text) in self.moves.split_whitespace().enumerate() {
-            let m = pos
-                .parse_uci(text, rules)
-                .map_err(|e| format!("game {}, ply {}: {e} (rules {rules})", self.id, i + 1))?;
-            pos.play(&m);
-            moves.push(m);
-        }
-        Ok(moves)
+        replay_uci(&self.moves, rules)
+            .map(|(_, moves, _)| moves)
+            .map_err(|e| format!("game {}, {e}", self.id))
     }
 
     /// The result column as a [`GameResult`].
@@ -143,37 +139,141 @@ pub(crate) fn drop_partial_line(path: &Path) -> Result<(), ArenaError> {
     Ok(())
 }
 
-/// Reads rows of a CSV file written by the arena. Errors name the file and line.
-pub fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, ArenaError> {
-    let file = File::open(path).map_err(io_err(path))?;
-    let mut rdr = csv::Reader::from_reader(io::BufReader::new(file));
-    let mut rows = Vec::new();
-    for (i, r) in rdr.deserialize().enumerate() {
-        rows.push(r.map_err(|e: csv::Error| ArenaError::Format {
-            path: path.to_path_buf(),
-            line: e.position().map_or(i as u64 + 2, |p| p.line()),
-            message: match e.kind() {
-                csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
-                _ => e.to_string(),
-            },
-        })?);
+/// The rows of a CSV file written by the arena, each with its 1-based line, or the error
+/// of a row that does not read (naming file and line); `kind` names the file for messages
+/// (`games.csv`). The first line must be the header of `T`. With `complete_lines`, a last
+/// line without its newline (a row cut short by a kill) is left out, but must look like
+/// the start of a line fow writes (text; the header's start if it is the only line).
+/// Also says whether the file ends inside a line that was read (`complete_lines` off).
+/// Errors of the file as a whole (it cannot be read, it is not such a file) are returned.
+#[allow(clippy::type_complexity)]
+pub(crate) fn read_csv<T: DeserializeOwned + Serialize + Default>(
+    path: &Path,
+    complete_lines: bool,
+    kind: &str,
+) -> Result<(Vec<(u64, Result<T, ArenaError>)>, bool), ArenaError> {
+    let data = fs::read(path).map_err(io_err(path))?;
+    let bad = |line: u64, message: String| ArenaError::Format {
+        path: path.to_path_buf(),
+        line,
+        message,
+    };
+    let header = header_line::<T>();
+    let not_kind = || {
+        bad(
+            1,
+            format!("not a {kind}: its first line must be the header '{header}'"),
+        )
+    };
+    let ends_inside = !data.is_empty() && !data.ends_with(b"\n");
+    let keep = match complete_lines {
+        true => data.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1),
+        false => data.len(),
+    };
+    let body = &data[..keep];
+    let mut rdr = csv::ReaderBuilder::new().from_reader(body);
+    let headers = match rdr.byte_headers() {
+        _ if body.is_empty() => csv::ByteRecord::new(),
+        Ok(h) if h.iter().eq(header.split(',').map(str::as_bytes)) => h.clone(),
+        _ => return Err(not_kind()),
+    };
+    let tail = &data[keep..];
+    if !tail.is_empty() {
+        // Left out: it must look like what a kill leaves.
+        if keep == 0 {
+            if !header.as_bytes().starts_with(tail) {
+                return Err(not_kind());
+            }
+        } else if !looks_like_text(tail) {
+            let line = body.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+            return Err(bad(
+                line,
+                "the last line is cut short and is not text: not a row cut off by a kill".into(),
+            ));
+        }
     }
-    Ok(rows)
+    if body.is_empty() {
+        return Ok((Vec::new(), false));
+    }
+    let names: Vec<&str> = header.split(',').collect();
+    let mut rows = Vec::new();
+    let mut rec = csv::ByteRecord::new();
+    loop {
+        let next_line = rdr.position().line();
+        match rdr.read_byte_record(&mut rec) {
+            Ok(false) => break,
+            Ok(true) => {
+                let line = rec.position().map_or(next_line, |p| p.line());
+                let row = rec.deserialize::<T>(Some(&headers)).map_err(|e| {
+                    let message = match e.kind() {
+                        csv::ErrorKind::Deserialize { err, .. } => {
+                            let column = err
+                                .field()
+                                .and_then(|i| names.get(i as usize))
+                                .map_or(String::new(), |n| format!("column {n}: "));
+                            format!("{column}{}", err.kind())
+                        }
+                        _ => e.to_string(),
+                    };
+                    bad(line, message)
+                });
+                rows.push((line, row));
+            }
+            Err(e) => {
+                let line = e.position().map_or(next_line, |p| p.line());
+                let message = match e.kind() {
+                    csv::ErrorKind::UnequalLengths { len, .. } => format!(
+                        "the row has {len} fields, and a {kind} row has {} ({header})",
+                        names.len()
+                    ),
+                    _ => e.to_string(),
+                };
+                let io = e.is_io_error();
+                rows.push((line, Err(bad(line, message))));
+                if io {
+                    break;
+                }
+            }
+        }
+    }
+    Ok((rows, ends_inside && !complete_lines))
 }
 
-/// Reads a `games.csv`.
+/// Whether the bytes are the start of a line of text: UTF-8 (perhaps cut inside its last
+/// character) without control characters but tabs.
+fn looks_like_text(bytes: &[u8]) -> bool {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) if e.error_len().is_none() => {
+            std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default()
+        }
+        Err(_) => return false,
+    };
+    text.chars().all(|c| c == '\t' || !c.is_control())
+}
+
+/// Reads rows of a CSV file written by the arena (its first line the header of `T`).
+/// Errors name the file and line.
+pub fn read_rows<T: DeserializeOwned + Serialize + Default>(
+    path: &Path,
+) -> Result<Vec<T>, ArenaError> {
+    let kind = path
+        .file_name()
+        .map_or("CSV file".into(), |n| n.to_string_lossy().into_owned());
+    let (rows, _) = read_csv::<T>(path, false, &kind)?;
+    rows.into_iter().map(|(_, r)| r).collect()
+}
+
+/// Reads a `games.csv` and checks every game against the rules it records (those of the
+/// `tournament.json` beside it, else thesis): legal moves, result, reason and plies
+/// agreeing with the replay, non-empty names, unique ids and games, and beside a
+/// `tournament.json` its schedule (see [`check`](crate::check_ending)). The first wrong
+/// row is an error naming the file, its line and the game.
 pub fn read_games(path: &Path) -> Result<Vec<GameRow>, ArenaError> {
-    let rows: Vec<GameRow> = read_rows(path)?;
-    for (i, r) in rows.iter().enumerate() {
-        let bad = |message: String| ArenaError::Format {
-            path: path.to_path_buf(),
-            line: i as u64 + 2,
-            message,
-        };
-        r.game_result().map_err(bad)?;
-        r.game_reason().map_err(bad)?;
-    }
-    Ok(rows)
+    let (_, rows) = read_checked(path, Schedule::Beside, false)?;
+    rows.into_iter()
+        .map(|r| r.row.map(|(row, _)| row))
+        .collect()
 }
 
 /// An append-only CSV file, flushed after every row.

@@ -13,12 +13,17 @@
 //!   `games.csv` or PGN (ours or chess.com's); [`replay_frames`]: such a game ply by ply
 //!   with both sides' views, for the replay viewers; [`load_games_lenient`] skips bad
 //!   games; [`SavedGame::to_pgn`] writes PGN in SAN, [`import_games`] a results folder.
+//! - [`check_row`], [`check_pgn_game`] and [`check_ending`]: every reader of saved games
+//!   checks each game against the rules it records (legal moves, a result, reason and
+//!   ply count the replay agrees with, unique games that belong to their schedule), so a
+//!   wrong one is an error naming its file and line rather than data.
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for fitting
 //!   piece values.
 
 mod analysis;
 mod analyze;
 pub mod bench;
+mod check;
 mod error;
 pub mod evolve;
 mod files;
@@ -39,6 +44,7 @@ pub use analyze::{
     write_analysis_csv, AnalysisError, Evaluation, Evaluator, MyStockfishEvaluator, UciEvaluator,
     DEFAULT_ANALYSIS_DEPTH, DEFAULT_ANALYSIS_NODES, DEFAULT_UCI_ANALYSIS_NODES, MATE_CP,
 };
+pub use check::{check_ending, check_pgn_game, check_row, is_fog_of_war, Replayed};
 pub use error::ArenaError;
 pub use files::{read_games, read_rows, GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
 pub use human::{

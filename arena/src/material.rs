@@ -149,13 +149,15 @@ pub fn row_samples(
     )))
 }
 
-/// The samples of a PGN game, replayed under `rules`. `Ok(None)` for a game without a
-/// decided result (`*`) or a draw under [`Draws::Skip`].
+/// The samples of a PGN game, replayed and checked under `rules` (see
+/// [`check_pgn_game`](crate::check_pgn_game)). `Ok(None)` for a game without a decided
+/// result (`*`) or a draw under [`Draws::Skip`].
 pub fn pgn_samples(
     game: &PgnGame,
     rules: &RuleSet,
     opts: &MaterialOptions,
 ) -> Result<Option<Vec<MaterialSample>>, ReplayError> {
+    let replay = crate::check::check_pgn_game(game, rules)?;
     let result = match game.result {
         None => return Ok(None),
         Some(PgnResult::WhiteWins) => GameResult::WhiteWins,
@@ -163,7 +165,6 @@ pub fn pgn_samples(
         Some(PgnResult::Draw) if opts.draws == Draws::Skip => return Ok(None),
         Some(PgnResult::Draw) => GameResult::Draw,
     };
-    let replay = game.replay(rules)?;
     Ok(Some(game_samples(
         &replay.positions[0],
         &replay.moves,

@@ -6,8 +6,11 @@
 //! rules, start position, the moves as legal [`Move`]s, result and termination. Games
 //! from `games.csv` keep their `id` as number; games from PGN are numbered 1, 2, ... in
 //! file order (files of a folder sorted by name), unless a `FowGame` tag gives the number.
-//! A game whose moves cannot be replayed is an error naming the file, the game and the
-//! move; [`load_games_lenient`] instead skips such a game, records the error and goes on.
+//! Every game is checked against the rules it records (see [`check_row`] and
+//! [`check_pgn_game`]): a game whose moves cannot be replayed, or whose result, reason,
+//! ply count or `Variant` the moves contradict, is an error naming the file, the line
+//! and the game; [`load_games_lenient`] instead skips such a game, records the error and
+//! goes on.
 //!
 //! The other way: [`SavedGame::to_pgn`] writes a game as PGN with moves in SAN, and
 //! [`import_games`] writes games as a results folder (`games.csv` and `tournament.json`)
@@ -22,6 +25,7 @@ use fow_variants::{
     read_pgn_games, Color, Game, GameEnd, Move, Outcome, PgnGame, PgnResult, Position, RuleSet,
 };
 
+use crate::check::{check_pgn_game, check_row, is_fog_of_war, read_checked, Schedule};
 use crate::error::ArenaError;
 use crate::files::{io_err, rewrite_rows, GameRow, CONFIG_FILE, GAMES_FILE};
 use crate::record::{GameResult, Reason};
@@ -297,60 +301,26 @@ pub fn rules_beside(games_csv: &Path) -> Result<RuleSet, ArenaError> {
 }
 
 fn load_games_csv(path: &Path, each: &mut Each<'_>) -> Result<(), ArenaError> {
-    let rules = rules_beside(path)?;
-    let file = fs::File::open(path).map_err(io_err(path))?;
-    let mut rdr = csv::Reader::from_reader(std::io::BufReader::new(file));
-    for (i, record) in rdr.deserialize::<GameRow>().enumerate() {
-        let row = match record {
-            Ok(row) => row,
-            Err(e) => {
-                let flow = each(Err(ArenaError::Format {
-                    path: path.to_path_buf(),
-                    line: e.position().map_or(i as u64 + 2, |p| p.line()),
-                    message: match e.kind() {
-                        csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
-                        _ => e.to_string(),
-                    },
-                }));
-                if flow.is_break() {
-                    break;
-                }
-                continue;
-            }
-        };
-        let bad = |message: String| ArenaError::Format {
-            path: path.to_path_buf(),
-            line: i as u64 + 2,
-            message,
-        };
-        let game = (|| {
-            let moves = row.legal_moves(&rules)?;
-            let result = row.game_result()?;
-            row.game_reason()?;
+    let (rules, rows) = read_checked(path, Schedule::Beside, false)?;
+    for r in rows {
+        let game = r.row.map(|(row, moves)| {
             let mut tags = Vec::new();
             if !row.detail.is_empty() {
                 tags.push((DETAIL_TAG.to_string(), row.detail.clone()));
             }
-            Ok(SavedGame {
+            SavedGame {
                 number: row.id,
                 source: format!("{} game {}", path.display(), row.id),
-                white: row.white.clone(),
-                black: row.black.clone(),
                 seed: (row.seed != 0).then_some(row.seed),
                 rules,
                 start: Position::startpos(),
                 moves,
-                result: Some(result),
-                termination: row.reason.clone(),
+                result: row.game_result().ok(),
+                termination: row.reason,
                 tags,
-            })
-        })()
-        .map_err(|e: String| {
-            bad(if e.starts_with("game ") {
-                e
-            } else {
-                format!("game {}: {e}", row.id)
-            })
+                white: row.white,
+                black: row.black,
+            }
         });
         if each(game).is_break() {
             break;
@@ -360,14 +330,15 @@ fn load_games_csv(path: &Path, each: &mut Each<'_>) -> Result<(), ArenaError> {
 }
 
 /// The rules of a PGN game: its [`RULES_TAG`], else `chesscom` for chess.com's fog of
-/// war, else `default`.
+/// war (a `Variant` tag [`is_fog_of_war`] without a [`SWITCHES_TAG`]), else `default`.
+/// A `Variant` tag of another game is refused by [`check_pgn_game`], not here.
 pub fn pgn_rules(game: &PgnGame, default: &RuleSet) -> Result<RuleSet, String> {
     if let Some(text) = game.tag(RULES_TAG) {
         return text
             .parse()
             .map_err(|e| format!("{RULES_TAG} tag '{text}': {e}"));
     }
-    if game.tag("Variant") == Some("Fog of War") && game.tag(SWITCHES_TAG).is_none() {
+    if game.tag("Variant").is_some_and(is_fog_of_war) && game.tag(SWITCHES_TAG).is_none() {
         return Ok(RuleSet::chesscom());
     }
     if let Some(text) = game.tag(SWITCHES_TAG) {
@@ -429,9 +400,7 @@ fn pgn_game(
         None => place,
     };
     let rules = pgn_rules(g, default).map_err(|m| bad(g.line, number, m))?;
-    let replay = g
-        .replay(&rules)
-        .map_err(|e| bad(e.line, number, e.message))?;
+    let replay = check_pgn_game(g, &rules).map_err(|e| bad(e.line, number, e.message))?;
     let seed = match g.tag(SEED_TAG) {
         Some(s) => Some(s.parse().map_err(|_| {
             bad(
@@ -745,7 +714,8 @@ pub struct ImportReport {
 /// share one: then they are numbered 1, 2, ... in the order given. Rows are sorted by
 /// number, and `round` counts the earlier games of the same ordered pair. The rules of the folder are those of the
 /// first game; a game under other rules is left out, as is a game that does not fit
-/// `games.csv`. No `times.csv` is written (there are no thinking times). Writes nothing
+/// `games.csv` (see [`SavedGame::game_row`] and [`check_row`]) and a game with a known
+/// seed that an earlier one repeats (the same players and seed). No `times.csv` is written (there are no thinking times). Writes nothing
 /// when no game fits.
 pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, ArenaError> {
     if dir.join(GAMES_FILE).exists() {
@@ -762,6 +732,7 @@ pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, Are
         renumbered: false,
     };
     let mut fitting = Vec::with_capacity(games.len());
+    let mut seen: HashMap<(String, String, u64), String> = HashMap::new();
     for g in games {
         if g.rules != report.rules {
             report.skipped.push(format!(
@@ -770,8 +741,24 @@ pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, Are
             ));
             continue;
         }
-        match g.game_row(g.number, 0) {
-            Ok(row) => fitting.push(row),
+        // The row as every reader checks it, so that the folder reads back.
+        match g.game_row(g.number, 0).and_then(|row| {
+            check_row(&row, &report.rules)?;
+            Ok(row)
+        }) {
+            Ok(row) => {
+                let key = (row.white.clone(), row.black.clone(), row.seed);
+                match seen.get(&key) {
+                    Some(first) if row.seed != 0 => report.skipped.push(format!(
+                        "{}: the same game as {first} (the same players and seed {})",
+                        g.source, row.seed
+                    )),
+                    _ => {
+                        seen.insert(key, g.source.clone());
+                        fitting.push(row);
+                    }
+                }
+            }
             Err(e) => report.skipped.push(format!("{}: {e}", g.source)),
         }
     }
@@ -921,7 +908,7 @@ mod tests {
         let mut g = game(
             r,
             "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1",
-            Some(GameResult::BlackWins),
+            Some(GameResult::WhiteWins),
             "illegal move",
         );
         g.seed = Some(42);
@@ -929,7 +916,7 @@ mod tests {
         g.tags.push(("WhiteElo".into(), "1500".into()));
         let text = g.to_pgn();
         assert!(
-            text.contains("\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O 0-1\n"),
+            text.contains("\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O 1-0\n"),
             "{text}"
         );
         let dir = tempfile::tempdir().unwrap();
@@ -954,6 +941,8 @@ mod tests {
         g2.start = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 9".parse().unwrap();
         let m = g2.start.parse_uci("e8d7", &custom).unwrap();
         g2.moves = vec![m];
+        // White, to move after 9... Kd7, made the illegal move.
+        g2.result = Some(GameResult::BlackWins);
         let text = g2.to_pgn();
         assert!(
             text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 9\"]"),
@@ -1011,7 +1000,7 @@ mod tests {
         fs::write(
             &csv,
             "id,round,white,black,seed,result,reason,plies,detail,moves\n\
-             0,0,A,B,5,1-0,king captured,0,,e2e4\n\
+             0,0,A,B,5,1-0,timeout,1,,e2e4\n\
              1,0,A,B,x,1-0,king captured,0,,e2e4\n\
              2,0,A,B,6,1-0,timeout,1,,e2e5\n\
              3,0,A,B,7,1-0,timeout,1,slow,e2e4\n",
@@ -1042,7 +1031,8 @@ mod tests {
         let mate = "e2e4 f7f6 d1h5 a7a6 h5e8";
         let mut a = game(r, mate, Some(GameResult::WhiteWins), "");
         a.number = 3;
-        let mut b = game(r, "e2e4", Some(GameResult::BlackWins), "Time forfeit");
+        // Black, to move after 1. e4, ran out of time.
+        let mut b = game(r, "e2e4", Some(GameResult::WhiteWins), "Time forfeit");
         b.number = 1;
         let c = game(r, "e2e4", None, "");
         let d = game(

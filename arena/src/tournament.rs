@@ -12,9 +12,10 @@ use fow_players::{Budget, PlayerSpec};
 use fow_variants::RuleSet;
 use serde::{Deserialize, Serialize};
 
+use crate::check::{read_checked, Schedule};
 use crate::error::ArenaError;
 use crate::files::{
-    drop_partial_line, io_err, read_games, read_rows, rewrite_rows, write_atomic, Appender,
+    drop_partial_line, io_err, read_csv, read_rows, rewrite_rows, write_atomic, Appender,
     GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
 use crate::lock::{lock_folder, FolderLock};
@@ -85,13 +86,20 @@ impl TournamentConfig {
     pub fn load(dir: &Path) -> Result<TournamentConfig, ArenaError> {
         let cfg_path = dir.join(CONFIG_FILE);
         let text = fs::read_to_string(&cfg_path).map_err(io_err(&cfg_path))?;
-        let mut config: TournamentConfig =
+        let config: TournamentConfig =
             serde_json::from_str(&text).map_err(|e| ArenaError::Format {
                 path: cfg_path.clone(),
                 line: e.line() as u64,
                 message: e.to_string(),
             })?;
-        if config.seed.is_none() {
+        config.with_secret(dir)
+    }
+
+    /// Reads the secret key from `dir` when the seed is secret (settings read from
+    /// `dir/tournament.json`); unchanged otherwise.
+    pub(crate) fn with_secret(mut self, dir: &Path) -> Result<TournamentConfig, ArenaError> {
+        let cfg_path = dir.join(CONFIG_FILE);
+        if self.seed.is_none() {
             let key_path = dir.join(SECRET_FILE);
             let text = match fs::read_to_string(&key_path) {
                 Ok(t) => t,
@@ -104,13 +112,13 @@ impl TournamentConfig {
                 }
                 Err(e) => return Err(io_err(&key_path)(e)),
             };
-            config.secret = Some(SeedKey::from_hex(&text).map_err(|m| ArenaError::Format {
+            self.secret = Some(SeedKey::from_hex(&text).map_err(|m| ArenaError::Format {
                 path: key_path.clone(),
                 line: 1,
                 message: m,
             })?);
         }
-        Ok(config)
+        Ok(self)
     }
 
     /// The key game seeds derive from (`None`: secret and not loaded).
@@ -304,34 +312,35 @@ impl Tournament {
         &self.config
     }
 
-    /// The games already on disk, checked against the schedule.
-    fn done(&self, schedule: &[Pairing]) -> Result<Vec<GameRow>, ArenaError> {
+    /// The games already on disk, each checked like every reader checks it and against
+    /// this tournament's schedule. A file that does not read is an error naming its file
+    /// and line, and is left as it is; only then is a last line cut short by a kill (no
+    /// newline at its end) dropped, to be played again. `times.csv` is checked the same
+    /// way before anything is appended to it.
+    fn done(&self) -> Result<Vec<GameRow>, ArenaError> {
         let path = self.dir.join(GAMES_FILE);
+        let times = self.dir.join(TIMES_FILE);
+        if times.exists() {
+            read_csv::<TimeRow>(&times, true, TIMES_FILE)?
+                .0
+                .into_iter()
+                .try_for_each(|(_, r)| r.map(drop))?;
+        }
         if !path.exists() {
             return Ok(Vec::new());
         }
+        let rows = self.read_games(&path, true)?;
         drop_partial_line(&path)?;
-        let rows = read_games(&path)?;
-        let mut seen = HashSet::new();
-        for (i, r) in rows.iter().enumerate() {
-            let p = schedule.get(r.id as usize);
-            let fits = p.is_some_and(|p| {
-                self.config.players[p.white] == r.white
-                    && self.config.players[p.black] == r.black
-                    && p.seed == r.seed
-            });
-            if !fits || !seen.insert(r.id) {
-                return Err(ArenaError::Format {
-                    path: path.clone(),
-                    line: i as u64 + 2,
-                    message: format!(
-                        "game {} does not belong to the schedule in {CONFIG_FILE} (or appears twice)",
-                        r.id
-                    ),
-                });
-            }
-        }
         Ok(rows)
+    }
+
+    /// The rows of this tournament's `games.csv` (`complete_lines`: without a last line
+    /// cut short), checked against its schedule; the first wrong one is the error.
+    fn read_games(&self, path: &Path, complete_lines: bool) -> Result<Vec<GameRow>, ArenaError> {
+        let (_, rows) = read_checked(path, Schedule::Strict(&self.config), complete_lines)?;
+        rows.into_iter()
+            .map(|r| r.row.map(|(row, _)| row))
+            .collect()
     }
 
     /// Plays every game not yet on disk with `jobs` threads, calling `on_game` after each
@@ -344,7 +353,7 @@ impl Tournament {
     ) -> Result<TournamentReport, ArenaError> {
         let started = Instant::now();
         let schedule = self.config.schedule();
-        let done = self.done(&schedule)?;
+        let done = self.done()?;
         let done_ids: HashSet<u64> = done.iter().map(|r| r.id).collect();
         let pending: Vec<Pairing> = schedule
             .iter()
@@ -444,7 +453,7 @@ impl Tournament {
     fn finish(&self, played_now: usize, started: Instant) -> Result<TournamentReport, ArenaError> {
         let games_path = self.dir.join(GAMES_FILE);
         let times_path = self.dir.join(TIMES_FILE);
-        let mut games = read_games(&games_path)?;
+        let mut games = self.read_games(&games_path, false)?;
         games.sort_by_key(|r| r.id);
         rewrite_rows(&games_path, &games)?;
         let mut times: Vec<TimeRow> = read_rows(&times_path)?;

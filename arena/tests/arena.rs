@@ -2,7 +2,9 @@
 
 use std::fs;
 
-use fow_arena::{play_game, GameOptions, GameResult, Reason, Tournament, TournamentConfig};
+use fow_arena::{
+    check_row, play_game, GameOptions, GameResult, GameRow, Reason, Tournament, TournamentConfig,
+};
 use fow_players::bots::RandomMove;
 use fow_players::{Budget, Player, PlayerError, PlayerErrorKind};
 use fow_variants::{Color, Move, Observation, RuleSet};
@@ -86,6 +88,8 @@ fn a_misbehaving_player_loses_with_the_reason_recorded() {
             if !detail.is_empty() {
                 assert_eq!(rec.detail, detail, "{fault}");
             }
+            // The check of saved games agrees with how the arena ended it.
+            check_row(&GameRow::new(0, 0, &rec), &RuleSet::thesis()).unwrap();
         }
     }
 }
@@ -103,6 +107,7 @@ fn games_end_by_the_rules() {
             assert_ne!(rec.result, GameResult::Draw);
         }
         reasons.insert(rec.reason);
+        check_row(&GameRow::new(0, 0, &rec), &RuleSet::thesis()).unwrap();
         // Same seed, same game.
         let (mut w, mut b) = (RandomMove::new(), RandomMove::new());
         assert_eq!(
@@ -252,5 +257,6 @@ fn a_move_over_the_time_limit_loses_and_is_not_played() {
     // The slow move is the game's first timed move, so no other move can overrun the
     // limit on a busy machine: the result does not depend on the machine's load.
     assert_eq!(rec.plies(), 0, "the slow move is not in the record");
+    check_row(&GameRow::new(0, 0, &rec), &RuleSet::thesis()).unwrap();
     assert!(rec.time[0] >= std::time::Duration::from_millis(500));
 }

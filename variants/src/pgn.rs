@@ -189,7 +189,7 @@ impl PgnGame {
         let mut game = Game::new(start.clone(), *rules);
         let mut positions = vec![start];
         let mut moves = Vec::with_capacity(self.moves.len());
-        let mut outcome = None;
+        let mut outcome: Option<Outcome> = None;
         for (i, text) in self.moves.iter().enumerate() {
             let pos = game.position();
             let number = format!(
