@@ -35,13 +35,14 @@ fn names_file_and_line(text: &str, path: &Path) {
 
 /// A tournament.json for two players, one game per ordered pair.
 fn config() -> TournamentConfig {
-    TournamentConfig {
-        players: vec!["RandomMove".into(), "CaptureKing".into()],
-        games_per_pair: 1,
-        rules: RuleSet::thesis(),
-        seed: 7,
-        nodes: None,
-    }
+    TournamentConfig::new(
+        vec!["RandomMove".into(), "CaptureKing".into()],
+        1,
+        RuleSet::thesis(),
+        Some(7),
+        None,
+    )
+    .unwrap()
 }
 
 /// Reads `bytes` as a games.csv every way fow reads one (alone, and beside a
