@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 use crate::check::{read_checked, Schedule};
 use crate::error::ArenaError;
 use crate::files::{
-    drop_partial_line, io_err, read_csv, read_rows, rewrite_rows, write_atomic, Appender,
-    GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+    drop_partial_line, io_err, read_csv, read_rows, rewrite_rows, write_atomic, Appender, GameRow,
+    TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
 use crate::lock::{lock_folder, FolderLock};
 use crate::play::{play_game, GameOptions};
