@@ -358,6 +358,9 @@ pub fn save_game_folder(dir: &Path, rec: &GameRecord, seed: u64) -> Result<(), A
         nodes: None,
         seeding: crate::seed::Seeding::Keyed,
         secret: None,
+        gauntlet: false,
+        paired: false,
+        sprt: None,
     };
     let json = serde_json::to_string_pretty(&config).expect("config serializes");
     let cfg = dir.join(CONFIG_FILE);

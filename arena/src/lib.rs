@@ -30,6 +30,7 @@ mod files;
 mod human;
 mod lock;
 mod material;
+mod pairs;
 mod play;
 mod record;
 mod replay;
@@ -55,7 +56,8 @@ pub use material::{
     game_samples, material_balance, pgn_samples, row_samples, Draws, MaterialOptions,
     MaterialSample, MATERIAL_NAMES, MATERIAL_ROLES,
 };
-pub use play::{play_game, GameOptions};
+pub use pairs::{pair_results, score_of, PairResult};
+pub use play::{play_game, play_game_seeded, GameOptions};
 pub use record::{GameRecord, GameResult, Reason};
 pub use replay::{outcome_text, read_analysis, replay_frames, Frame, Played};
 pub use saved::{

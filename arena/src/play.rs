@@ -71,9 +71,24 @@ pub fn play_game(
     seed: u64,
     opts: &GameOptions,
 ) -> GameRecord {
+    let seeds = player_seeds(seed);
+    play_game_seeded(white, black, white_name, black_name, seed, seeds, opts)
+}
+
+/// [`play_game`] with the players' seeds given (`[White's, Black's]`) instead of derived
+/// from the game seed by colour: the paired games of a match give each player its own
+/// seed in both games of a pair ([`crate::seed::side_seeds`]).
+pub fn play_game_seeded(
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    white_name: &str,
+    black_name: &str,
+    seed: u64,
+    seeds: [u64; 2],
+    opts: &GameOptions,
+) -> GameRecord {
     let rules = opts.rules;
     let start = opts.start.clone().unwrap_or_default();
-    let seeds = player_seeds(seed);
     let mut players: [&mut dyn Player; 2] = [black, white];
     for color in Color::ALL {
         let p = &mut players[color as usize];

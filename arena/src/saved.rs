@@ -795,6 +795,9 @@ pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, Are
         nodes: None,
         seeding: crate::seed::Seeding::Keyed,
         secret: None,
+        gauntlet: false,
+        paired: false,
+        sprt: None,
     };
     let json = serde_json::to_string_pretty(&config).expect("config serializes");
     let cfg = dir.join(CONFIG_FILE);

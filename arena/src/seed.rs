@@ -151,6 +151,15 @@ pub fn player_seeds(game_seed: u64) -> [u64; 2] {
     [key.derive(&[b"white"]), key.derive(&[b"black"])]
 }
 
+/// The seeds of the two sides of a paired game (`[first, second]` player of the
+/// meeting), whichever colour each has: SipHash-2-4 of the side under the game seed as
+/// key, like [`player_seeds`]. Each player keeps its seed in both games of a pair, so
+/// that a bot meeting itself plays two different games.
+pub fn side_seeds(game_seed: u64) -> [u64; 2] {
+    let key = SeedKey([game_seed, 0x7369_6465_7321_2121]); // "sides!!!"
+    [key.derive(&[b"first"]), key.derive(&[b"second"])]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

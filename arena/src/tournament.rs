@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -19,9 +19,9 @@ use crate::files::{
     TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
 use crate::lock::{lock_folder, FolderLock};
-use crate::play::{play_game, GameOptions};
+use crate::play::{play_game_seeded, GameOptions};
 use crate::record::GameRecord;
-use crate::seed::{game_seed, legacy_game_seed, SeedKey, Seeding, SECRET_FILE};
+use crate::seed::{game_seed, legacy_game_seed, player_seeds, SeedKey, Seeding, SECRET_FILE};
 
 /// The folder of a tournament's player logs: `logs/<game id>-<white|black>.stderr` holds
 /// what an external program wrote to stderr in that game (only programs that wrote
@@ -49,6 +49,26 @@ pub struct TournamentConfig {
     /// `tournament.json`: [`Tournament::create`] writes it to [`SECRET_FILE`]).
     #[serde(skip)]
     pub secret: Option<SeedKey>,
+    /// Who meets whom: `false`, every ordered pair of players (a round robin); `true`,
+    /// the first player against each of the others, not the others among themselves (a
+    /// gauntlet, as `fow match` and `fow tournament --gauntlet` play). In a gauntlet the
+    /// first player may also be among the others (self-play).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub gauntlet: bool,
+    /// Games are played in pairs: for each round and each meeting, two games in a row
+    /// with the same game seed and colours swapped, each player keeping its own seed in
+    /// both (see [`crate::seed::side_seeds`]), so that the luck of a game seed cancels
+    /// within a pair (fastchess's and cutechess's game pairs).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub paired: bool,
+    /// The stopping rule of a match (`fow match --sprt`), as text; the arena only stores
+    /// it, the caller of [`Tournament::run_until`] applies it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<String>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The most games one tournament schedules: its schedule, its rows and its tables stay in
@@ -77,6 +97,9 @@ impl TournamentConfig {
             nodes,
             seeding: Seeding::Keyed,
             secret,
+            gauntlet: false,
+            paired: false,
+            sprt: None,
         })
     }
 
@@ -160,7 +183,7 @@ impl TournamentConfig {
             return Err(ArenaError::Config("--games must be at least 1".into()));
         }
         let n = self.players.len() as u64;
-        let total = n * (n - 1) * u64::from(self.games_per_pair);
+        let total = self.game_count();
         if total > MAX_GAMES {
             return Err(ArenaError::Config(format!(
                 "{total} games ({n} players, {} per ordered pair) is more than one tournament holds ({MAX_GAMES}); use fewer --games or players",
@@ -180,32 +203,86 @@ impl TournamentConfig {
             }
             _ => {}
         }
+        // In a gauntlet the first player may meet itself; no one else is listed twice.
         let mut seen = HashSet::new();
-        for p in &self.players {
+        let others = if self.gauntlet {
+            &self.players[1..]
+        } else {
+            &self.players[..]
+        };
+        for p in others {
             if !seen.insert(p) {
                 return Err(ArenaError::Config(format!(
                     "player '{p}' is listed twice (give the second other parameters)"
                 )));
             }
         }
+        if self.sprt.is_some() && !(self.paired && self.gauntlet && self.players.len() == 2) {
+            return Err(ArenaError::Config(
+                "an SPRT needs a paired match of two players".into(),
+            ));
+        }
         Ok(self)
     }
 
-    /// Every game: for each round, every ordered pair of distinct players.
-    pub fn schedule(&self) -> Vec<Pairing> {
+    /// The players' meetings, each once (first index lower): every pair of players, or
+    /// in a gauntlet the first player with each other one.
+    fn meetings(&self) -> Vec<(usize, usize)> {
         let n = self.players.len();
-        let mut v = Vec::with_capacity(n * (n - 1) * self.games_per_pair as usize);
+        if self.gauntlet {
+            (1..n).map(|j| (0, j)).collect()
+        } else {
+            (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .collect()
+        }
+    }
+
+    /// How many games the schedule holds: each meeting, each colour, each round.
+    pub fn game_count(&self) -> u64 {
+        let n = self.players.len() as u64;
+        let meetings = if self.gauntlet {
+            n.saturating_sub(1)
+        } else {
+            n * n.saturating_sub(1) / 2
+        };
+        2u64.saturating_mul(meetings)
+            .saturating_mul(u64::from(self.games_per_pair))
+    }
+
+    /// Every game. Unpaired: for each round, every ordered pair of players that meet
+    /// (White by White's index, then Black's). Paired: for each round and meeting `(a,
+    /// b)`, `a` with White then `b` with White, the two games sharing their game seed.
+    pub fn schedule(&self) -> Vec<Pairing> {
+        let meetings = self.meetings();
+        let mut v = Vec::with_capacity(self.game_count() as usize);
+        let push = |v: &mut Vec<Pairing>, round, white, black, seed, player_seeds| {
+            v.push(Pairing {
+                id: v.len() as u64,
+                round,
+                white,
+                black,
+                seed,
+                player_seeds,
+            })
+        };
         for round in 0..self.games_per_pair {
+            if self.paired {
+                for &(a, b) in &meetings {
+                    let seed = self.seed_of(a, b, round);
+                    let [sa, sb] = crate::seed::side_seeds(seed);
+                    push(&mut v, round, a, b, seed, [sa, sb]);
+                    push(&mut v, round, b, a, seed, [sb, sa]);
+                }
+                continue;
+            }
+            let n = self.players.len();
             for white in 0..n {
                 for black in 0..n {
-                    if white != black {
-                        v.push(Pairing {
-                            id: v.len() as u64,
-                            round,
-                            white,
-                            black,
-                            seed: self.seed_of(white, black, round),
-                        });
+                    let (lo, hi) = (white.min(black), white.max(black));
+                    if white != black && meetings.binary_search(&(lo, hi)).is_ok() {
+                        let seed = self.seed_of(white, black, round);
+                        push(&mut v, round, white, black, seed, player_seeds(seed));
                     }
                 }
             }
@@ -227,6 +304,8 @@ pub struct Pairing {
     pub black: usize,
     /// Its seed.
     pub seed: u64,
+    /// The seeds handed to White's and Black's players.
+    pub player_seeds: [u64; 2],
 }
 
 /// What a finished (or resumed and finished) tournament holds.
@@ -242,6 +321,8 @@ pub struct TournamentReport {
     pub played_now: usize,
     /// Wall time of this run.
     pub elapsed: Duration,
+    /// A stopping rule ended the schedule early (see [`Tournament::run_until`]).
+    pub stopped: bool,
 }
 
 /// Runs tournaments in a folder.
@@ -351,14 +432,39 @@ impl Tournament {
         move_time_limit: Option<Duration>,
         on_game: &(dyn Fn(&GameRecord, usize, usize) + Sync),
     ) -> Result<TournamentReport, ArenaError> {
+        self.run_until(jobs, move_time_limit, on_game, None)
+    }
+
+    /// [`Tournament::run`] with a stopping rule for a paired schedule: `stop` is called
+    /// with each pair's two games in schedule order (pair 0 first, whatever order the
+    /// games end in, those already on disk included) and stops the run at the first pair
+    /// for which it answers `true`. Games after that pair are not started, and those
+    /// already played are dropped from the files, so the games kept and the verdict do
+    /// not depend on `jobs` (or on a kill and `--resume`).
+    pub fn run_until(
+        &self,
+        jobs: usize,
+        move_time_limit: Option<Duration>,
+        on_game: &(dyn Fn(&GameRecord, usize, usize) + Sync),
+        stop: Option<&(dyn Fn(&GameRow, &GameRow) -> bool + Sync)>,
+    ) -> Result<TournamentReport, ArenaError> {
         let started = Instant::now();
         let schedule = self.config.schedule();
         let done = self.done()?;
+        let stop = stop.filter(|_| self.config.paired);
+        let progress = Mutex::new(PairProgress::new(schedule.len() as u64));
+        if let Some(stop) = stop {
+            let mut p = progress.lock().unwrap_or_else(|e| e.into_inner());
+            for r in &done {
+                p.add(r.clone(), stop);
+            }
+        }
+        let cutoff = AtomicU64::new(progress.lock().unwrap_or_else(|e| e.into_inner()).cutoff);
         let done_ids: HashSet<u64> = done.iter().map(|r| r.id).collect();
         let pending: Vec<Pairing> = schedule
             .iter()
             .copied()
-            .filter(|p| !done_ids.contains(&p.id))
+            .filter(|p| !done_ids.contains(&p.id) && p.id < cutoff.load(Ordering::Relaxed))
             .collect();
         if self.config.seeding == Seeding::Legacy && !pending.is_empty() {
             return Err(ArenaError::Config(format!(
@@ -398,23 +504,34 @@ impl Tournament {
             while !failed.load(Ordering::Relaxed) {
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 let Some(p) = pending.get(k) else { break };
+                if p.id >= cutoff.load(Ordering::Relaxed) {
+                    break;
+                }
                 let result = (|| -> Result<GameRecord, ArenaError> {
                     let mut w = specs[p.white].build()?;
                     let mut b = specs[p.black].build()?;
                     let logs = self.dir.join(LOGS_DIR);
                     w.log_to(&logs.join(format!("{}-white.stderr", p.id)));
                     b.log_to(&logs.join(format!("{}-black.stderr", p.id)));
-                    let rec = play_game(
+                    let rec = play_game_seeded(
                         w.as_mut(),
                         b.as_mut(),
                         &self.config.players[p.white],
                         &self.config.players[p.black],
                         p.seed,
+                        p.player_seeds,
                         &opts,
                     );
+                    let row = GameRow::new(p.id, p.round, &rec);
                     let mut guard = writers.lock().unwrap_or_else(|e| e.into_inner());
-                    guard.0.append(&GameRow::new(p.id, p.round, &rec))?;
+                    guard.0.append(&row)?;
                     guard.1.append(&TimeRow::new(p.id, &rec))?;
+                    drop(guard);
+                    if let Some(stop) = stop {
+                        let mut pr = progress.lock().unwrap_or_else(|e| e.into_inner());
+                        pr.add(row, stop);
+                        cutoff.store(pr.cutoff, Ordering::Relaxed);
+                    }
                     Ok(rec)
                 })();
                 match result {
@@ -446,14 +563,26 @@ impl Tournament {
         if let Some(e) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Err(e);
         }
-        self.finish(pending.len(), started)
+        let cutoff = cutoff.into_inner();
+        let stopped = cutoff < schedule.len() as u64;
+        let played = finished.into_inner() - done.len();
+        self.finish(played, started, cutoff, stopped)
     }
 
     /// Rewrites `games.csv` and `times.csv` in schedule order and reports.
-    fn finish(&self, played_now: usize, started: Instant) -> Result<TournamentReport, ArenaError> {
+    /// Games from `cutoff` on (after the pair a stopping rule ended the run at) are
+    /// dropped.
+    fn finish(
+        &self,
+        played_now: usize,
+        started: Instant,
+        cutoff: u64,
+        stopped: bool,
+    ) -> Result<TournamentReport, ArenaError> {
         let games_path = self.dir.join(GAMES_FILE);
         let times_path = self.dir.join(TIMES_FILE);
         let mut games = self.read_games(&games_path, false)?;
+        games.retain(|r| r.id < cutoff);
         games.sort_by_key(|r| r.id);
         rewrite_rows(&games_path, &games)?;
         let mut times: Vec<TimeRow> = read_rows(&times_path)?;
@@ -470,7 +599,51 @@ impl Tournament {
             times,
             played_now,
             elapsed: started.elapsed(),
+            stopped,
         })
+    }
+}
+
+/// The pairs of a paired schedule finished so far, fed to a stopping rule in schedule
+/// order.
+struct PairProgress {
+    /// Games finished out of order, waiting for the ones before them.
+    waiting: std::collections::BTreeMap<u64, GameRow>,
+    /// The id of the next game in order.
+    next: u64,
+    /// The first game of the current pair, once it is in order.
+    first: Option<GameRow>,
+    /// Where the schedule ends: its length, or the end of the pair that stopped it.
+    cutoff: u64,
+}
+
+impl PairProgress {
+    fn new(len: u64) -> PairProgress {
+        PairProgress {
+            waiting: Default::default(),
+            next: 0,
+            first: None,
+            cutoff: len,
+        }
+    }
+
+    /// Takes a finished game and feeds every pair now complete in order to `stop`.
+    fn add(&mut self, row: GameRow, stop: &(dyn Fn(&GameRow, &GameRow) -> bool + Sync)) {
+        self.waiting.insert(row.id, row);
+        while self.next < self.cutoff {
+            let Some(row) = self.waiting.remove(&self.next) else {
+                break;
+            };
+            self.next += 1;
+            match self.first.take() {
+                None => self.first = Some(row),
+                Some(first) => {
+                    if stop(&first, &row) {
+                        self.cutoff = self.next;
+                    }
+                }
+            }
+        }
     }
 }
 
