@@ -66,4 +66,4 @@ pub use saved::{
     VARIANT,
 };
 pub use text::read_text;
-pub use tournament::{Pairing, Tournament, TournamentConfig, TournamentReport, LOGS_DIR};
+pub use tournament::{Pairing, StopRule, Tournament, TournamentConfig, TournamentReport, LOGS_DIR};

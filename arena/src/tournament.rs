@@ -446,7 +446,7 @@ impl Tournament {
         jobs: usize,
         move_time_limit: Option<Duration>,
         on_game: &(dyn Fn(&GameRecord, usize, usize) + Sync),
-        stop: Option<&(dyn Fn(&GameRow, &GameRow) -> bool + Sync)>,
+        stop: Option<&StopRule>,
     ) -> Result<TournamentReport, ArenaError> {
         let started = Instant::now();
         let schedule = self.config.schedule();
@@ -604,6 +604,10 @@ impl Tournament {
     }
 }
 
+/// A stopping rule of a paired schedule: given each pair's two games in schedule order,
+/// `true` ends the schedule after that pair (see [`Tournament::run_until`]).
+pub type StopRule = dyn Fn(&GameRow, &GameRow) -> bool + Sync;
+
 /// The pairs of a paired schedule finished so far, fed to a stopping rule in schedule
 /// order.
 struct PairProgress {
@@ -628,7 +632,7 @@ impl PairProgress {
     }
 
     /// Takes a finished game and feeds every pair now complete in order to `stop`.
-    fn add(&mut self, row: GameRow, stop: &(dyn Fn(&GameRow, &GameRow) -> bool + Sync)) {
+    fn add(&mut self, row: GameRow, stop: &StopRule) {
         self.waiting.insert(row.id, row);
         while self.next < self.cutoff {
             let Some(row) = self.waiting.remove(&self.next) else {
