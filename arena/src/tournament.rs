@@ -446,7 +446,7 @@ impl Tournament {
         jobs: usize,
         move_time_limit: Option<Duration>,
         on_game: &(dyn Fn(&GameRecord, usize, usize) + Sync),
-        stop: Option<&StopRule>,
+        stop: Option<&StopRule<'_>>,
     ) -> Result<TournamentReport, ArenaError> {
         let started = Instant::now();
         let schedule = self.config.schedule();
@@ -606,7 +606,7 @@ impl Tournament {
 
 /// A stopping rule of a paired schedule: given each pair's two games in schedule order,
 /// `true` ends the schedule after that pair (see [`Tournament::run_until`]).
-pub type StopRule = dyn Fn(&GameRow, &GameRow) -> bool + Sync;
+pub type StopRule<'a> = dyn Fn(&GameRow, &GameRow) -> bool + Sync + 'a;
 
 /// The pairs of a paired schedule finished so far, fed to a stopping rule in schedule
 /// order.
@@ -632,7 +632,7 @@ impl PairProgress {
     }
 
     /// Takes a finished game and feeds every pair now complete in order to `stop`.
-    fn add(&mut self, row: GameRow, stop: &StopRule) {
+    fn add(&mut self, row: GameRow, stop: &StopRule<'_>) {
         self.waiting.insert(row.id, row);
         while self.next < self.cutoff {
             let Some(row) = self.waiting.remove(&self.next) else {
