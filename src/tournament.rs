@@ -36,6 +36,10 @@ pub struct Args {
     /// `fow players`.
     #[arg(long, value_name = "A,B,...")]
     pub players: Option<String>,
+    /// A gauntlet: this player against each of the --players (default: every registered
+    /// bot but itself), not the others among themselves.
+    #[arg(long, value_name = "SPEC", conflicts_with = "preset")]
+    pub gauntlet: Option<String>,
     /// Games per ordered pair (default 20; 100 with --preset).
     #[arg(long, short = 'n', value_name = "N")]
     pub games: Option<u32>,
@@ -95,13 +99,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let (t, dir) = if a.resume {
         let dir = a.out.clone().expect("clap requires --out with --resume");
         if a.players.is_some()
+            || a.gauntlet.is_some()
             || a.games.is_some()
             || a.seed.is_some()
             || a.nodes.is_some()
             || a.rules.any_given()
         {
             return Err(input(format!(
-                "--resume takes its settings from {}; drop --players/--games/--seed/--nodes/--rules",
+                "--resume takes its settings from {}; drop --players/--gauntlet/--games/--seed/--nodes/--rules",
                 dir.join(fow_arena::CONFIG_FILE).display()
             )));
         }
@@ -119,7 +124,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         }
         (t, dir)
     } else {
-        let players = match (&a.preset, a.players.as_deref()) {
+        let mut players = match (&a.preset, a.players.as_deref()) {
             (Some(p), _) => p.players(),
             (None, Some(list)) => fow_players::split_spec_list(list),
             (None, None) => fow_players::registry()
@@ -127,34 +132,28 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 .map(|b| b.name.to_string())
                 .collect(),
         };
+        if let Some(first) = &a.gauntlet {
+            if a.players.is_none() {
+                players.retain(|p| p != first);
+            }
+            players.insert(0, first.clone());
+        }
         let default_games = if a.preset.is_some() {
             PRESET_GAMES
         } else {
             DEFAULT_GAMES
         };
-        // A program player could predict its opponents' randomness from a public
-        // seed: without --seed, a run with one gets a secret key.
-        let seed = match a.seed {
-            Some(s) => Some(s),
-            None if players.iter().any(|p| is_program(p)) => None,
-            None => Some(DEFAULT_SEED),
-        };
-        let config = TournamentConfig::new(
+        let seed = run_seed(a.seed, &players);
+        let mut config = TournamentConfig::new(
             players,
             a.games.unwrap_or(default_games),
             a.rules.rule_set()?,
             seed,
             a.nodes,
-        )?
-        .validated()?;
+        )?;
+        config.gauntlet = a.gauntlet.is_some();
         let suffix = a.preset.map_or(String::new(), |p| format!("-{}", p.name()));
-        match a.out.clone() {
-            Some(dir) => (Tournament::create(config, &dir)?, dir),
-            None => {
-                let (dir, lock) = fow_arena::fresh_folder(&default_out(&suffix))?;
-                (Tournament::create_locked(config, lock)?, dir)
-            }
-        }
+        create_run(config.validated()?, a.out.clone(), &suffix)?
     };
     let cfg = t.config().clone();
     let total = cfg.schedule().len();
@@ -168,9 +167,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         jobs,
         dir.display()
     );
-    if cfg.seed.is_some() && cfg.players.iter().any(|p| is_program(p)) {
-        outln!("note: the seed is public: a program player that knows it can compute every player's random choices (leave out --seed for a secret key; see the README)");
-    }
+    public_seed_note(&cfg);
     let bar = if a.quiet {
         ProgressBar::hidden()
     } else {
@@ -214,6 +211,40 @@ pub fn run(a: Args) -> Result<(), CliError> {
         crate::thesis::compare(&dir, &cfg, &labels, &games, &rep_times)?;
     }
     Ok(())
+}
+
+/// The master seed of a new run: the one given, else a secret key (`None`) when a
+/// program player takes part, since a program that knows a public seed could predict its
+/// opponents' randomness, else [`DEFAULT_SEED`].
+pub(crate) fn run_seed(given: Option<u64>, players: &[String]) -> Option<u64> {
+    match given {
+        Some(s) => Some(s),
+        None if players.iter().any(|p| is_program(p)) => None,
+        None => Some(DEFAULT_SEED),
+    }
+}
+
+/// Says so when a public seed meets a program player.
+pub(crate) fn public_seed_note(cfg: &TournamentConfig) {
+    if cfg.seed.is_some() && cfg.players.iter().any(|p| is_program(p)) {
+        outln!("note: the seed is public: a program player that knows it can compute every player's random choices (leave out --seed for a secret key; see the README)");
+    }
+}
+
+/// Makes a new run's folder (`out`, or a fresh `results/runs/<timestamp><suffix>`), holding
+/// its lock, and the run in it.
+pub(crate) fn create_run(
+    config: TournamentConfig,
+    out: Option<PathBuf>,
+    suffix: &str,
+) -> Result<(Tournament, PathBuf), CliError> {
+    Ok(match out {
+        Some(dir) => (Tournament::create(config, &dir)?, dir),
+        None => {
+            let (dir, lock) = fow_arena::fresh_folder(&default_out(suffix))?;
+            (Tournament::create_locked(config, lock)?, dir)
+        }
+    })
 }
 
 /// Whether a spec runs a program (`exec:`, `uci:`): a player fow cannot trust.
