@@ -34,6 +34,7 @@ mod export;
 mod import;
 mod inputs;
 mod jobs;
+mod matches;
 mod out;
 mod params;
 mod perft;
@@ -65,6 +66,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Tournament(tournament::Args),
+    Match(matches::Args),
     CompareThesis(thesis::Args),
     Rate(rate::Args),
     Replay(replay::Args),
@@ -92,6 +94,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Tournament(a) => tournament::run(a),
+        Command::Match(a) => matches::run(a),
         Command::CompareThesis(a) => thesis::run(a),
         Command::Rate(a) => rate::run(a),
         Command::Replay(a) => replay::run(a),

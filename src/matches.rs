@@ -1,0 +1,333 @@
+//! `fow match`: a player against one opponent (or several: a gauntlet) in game pairs,
+//! a fixed number of games or until an SPRT decides.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use fow_arena::{pair_results, GameRow, PairResult, Tournament, TournamentConfig};
+use fow_ratings::{Pentanomial, SprtSpec, Verdict};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use crate::error::{input, CliError};
+use crate::rules_args::RulesArgs;
+use crate::tournament::{create_run, public_seed_note, run_seed, seed_text};
+
+/// The file a match writes its statistics to.
+pub const MATCH_FILE: &str = "match.json";
+/// Games of a match without --sprt, per opponent.
+pub const DEFAULT_GAMES: u32 = 100;
+/// The most games of an SPRT without --games, per opponent.
+pub const DEFAULT_SPRT_GAMES: u32 = 20_000;
+
+/// Play a match in game pairs: is A better than B, and by how much?
+///
+/// Games are played in pairs: the same game seed with colours swapped, each player
+/// keeping its own seed in both games, so the luck of a seed cancels within a pair. With
+/// --sprt the match stops as soon as a generalized SPRT on the pentanomial distribution
+/// of pair scores (0, 0.5, 1, 1.5, 2 points for A), checked after every pair in schedule
+/// order, accepts H0 or H1 (as fastchess and fishtest compute it). At the end: games,
+/// W/D/L, pentanomial counts, score, Elo with its 95% interval, normalized Elo, LOS,
+/// the LLR and the verdict, also written to DIR/match.json beside games.csv. Same seed,
+/// same games, same verdict, whatever --jobs. A may meet itself (`fow match A A`), the
+/// sanity check that equal players score near 50%.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The player under test (a player spec, see `fow players`).
+    #[arg(value_name = "A", required_unless_present = "resume")]
+    pub first: Option<String>,
+    /// Its opponent, or opponents comma-separated for a gauntlet (A against each); A
+    /// itself is allowed.
+    #[arg(value_name = "B[,C,...]", required_unless_present = "resume")]
+    pub opponents: Option<String>,
+    /// Games against each opponent, an even number (pairs); with --sprt the most games
+    /// (default 100; 20000 with --sprt).
+    #[arg(long, short = 'n', value_name = "N")]
+    pub games: Option<u32>,
+    /// Stop when an SPRT decides: `elo0=X,elo1=Y[,alpha=0.05,beta=0.05][,model=logistic|normalized]`
+    /// (one opponent only).
+    #[arg(long, value_name = "SPEC")]
+    pub sprt: Option<String>,
+    /// Master seed (default 2023; a fresh secret key when a program player takes part).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Node budget per move for searching bots (deterministic).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Games played at once (default: all cores).
+    #[arg(long, short)]
+    pub jobs: Option<usize>,
+    /// Output folder (default: `results/runs/<UTC timestamp>-match`).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Finish the interrupted match in --out, with the settings stored there.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// A player whose move takes longer than this many milliseconds loses on time
+    /// (wall-clock: makes results depend on machine speed; off by default).
+    #[arg(long, value_name = "MS")]
+    pub move_time_limit: Option<u64>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// Runs (or resumes) the match and reports.
+pub fn run(a: Args) -> Result<(), CliError> {
+    let jobs = crate::jobs::jobs(a.jobs)?;
+    if a.move_time_limit == Some(0) {
+        return Err(input("--move-time-limit must be at least 1 ms"));
+    }
+    let (t, dir) = if a.resume {
+        let dir = a.out.clone().expect("clap requires --out with --resume");
+        if a.first.is_some()
+            || a.opponents.is_some()
+            || a.games.is_some()
+            || a.sprt.is_some()
+            || a.seed.is_some()
+            || a.nodes.is_some()
+            || a.rules.any_given()
+        {
+            return Err(input(format!(
+                "--resume takes its settings from {}; drop the players, --games, --sprt, --seed, --nodes and --rules",
+                dir.join(fow_arena::CONFIG_FILE).display()
+            )));
+        }
+        let t = Tournament::open(&dir)?;
+        if !(t.config().paired && t.config().gauntlet) {
+            return Err(input(format!(
+                "{} holds a tournament, not a match (resume it with fow tournament --resume)",
+                dir.display()
+            )));
+        }
+        (t, dir)
+    } else {
+        let first = a.first.clone().expect("clap requires A");
+        let opponents = fow_players::split_spec_list(&a.opponents.clone().expect("clap requires B"));
+        if let Some(spec) = &a.sprt {
+            SprtSpec::parse(spec).map_err(|e| input(format!("--sprt: {e}")))?;
+            if opponents.len() != 1 {
+                return Err(input("--sprt takes one opponent (a gauntlet has several)"));
+            }
+        }
+        let default = if a.sprt.is_some() {
+            DEFAULT_SPRT_GAMES
+        } else {
+            DEFAULT_GAMES
+        };
+        let games = a.games.unwrap_or(default);
+        if games == 0 || games % 2 == 1 {
+            return Err(input(format!(
+                "--games must be a positive even number (games come in pairs), not {games}"
+            )));
+        }
+        let mut players = vec![first];
+        players.extend(opponents);
+        let seed = run_seed(a.seed, &players);
+        let mut config = TournamentConfig::new(
+            players,
+            games / 2,
+            a.rules.rule_set()?,
+            seed,
+            a.nodes,
+        )?;
+        config.gauntlet = true;
+        config.paired = true;
+        config.sprt = a.sprt.clone();
+        create_run(config.validated()?, a.out.clone(), "-match")?
+    };
+    let cfg = t.config().clone();
+    let sprt = cfg
+        .sprt
+        .as_deref()
+        .map(SprtSpec::parse)
+        .transpose()
+        .map_err(|e| input(format!("{}: sprt: {e}", dir.display())))?;
+    let total = cfg.schedule().len();
+    outln!(
+        "{} against {}: {} games in pairs{}, rules {}, seed {}, {} jobs -> {}",
+        cfg.players[0],
+        cfg.players[1..].join(", "),
+        total,
+        match &sprt {
+            Some(s) => format!(" at most, SPRT {}", s),
+            None => String::new(),
+        },
+        cfg.rules,
+        seed_text(&cfg, &dir),
+        jobs,
+        dir.display()
+    );
+    public_seed_note(&cfg);
+    let bar = if a.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(total as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{wide_bar}] {pos}/{len} games, {per_sec}, ETA {eta} {msg}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    // The SPRT sees the pairs in schedule order, whatever order the games end in.
+    let live = Mutex::new(Pentanomial::default());
+    let stop = |g0: &GameRow, g1: &GameRow| {
+        let mut p = live.lock().unwrap_or_else(|e| e.into_inner());
+        let score = |g: &GameRow, white| {
+            g.game_result()
+                .map_or(0.5, |r| fow_arena::score_of(r, white))
+        };
+        p.add_pair(score(g0, true), score(g1, false));
+        match &sprt {
+            Some(s) => {
+                let llr = s.llr(&p);
+                let (lo, hi) = s.bounds();
+                bar.set_message(format!("LLR {llr:.2} ({lo:.2}, {hi:.2})"));
+                s.verdict(llr) != Verdict::Continue
+            }
+            None => {
+                bar.set_message(format!("{:.1}%", 100.0 * p.score()));
+                false
+            }
+        }
+    };
+    let limit = a.move_time_limit.map(Duration::from_millis);
+    let rep = t.run_until(
+        jobs,
+        limit,
+        &|_, done, _| bar.set_position(done as u64),
+        Some(&stop),
+    )?;
+    bar.finish_and_clear();
+    let secs = rep.elapsed.as_secs_f64();
+    outln!(
+        "{} games on disk, {} played now in {:.1} s{}\n",
+        rep.games.len(),
+        rep.played_now,
+        secs,
+        if rep.stopped {
+            " (the SPRT decided)"
+        } else {
+            ""
+        }
+    );
+    let pairs = pair_results(&cfg, &rep.games)?;
+    let report = MatchReport::new(&cfg, &pairs, sprt.as_ref(), rep.stopped);
+    outln!("{}", report.text());
+    let path = dir.join(MATCH_FILE);
+    let json = serde_json::to_string_pretty(&report).expect("the report serializes") + "\n";
+    std::fs::write(&path, json).map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+    outln!("wrote {}", path.display());
+    Ok(())
+}
+
+/// What `match.json` holds: the statistics against each opponent.
+#[derive(Debug, Serialize)]
+pub struct MatchReport {
+    /// The player under test.
+    pub player: String,
+    /// The rules, as text.
+    pub rules: String,
+    /// The SPRT, as given (`None`: a fixed match).
+    pub sprt: Option<String>,
+    /// Whether the SPRT ended the match before its last game.
+    pub stopped: bool,
+    /// One entry per opponent, in the order given.
+    pub opponents: Vec<OpponentReport>,
+}
+
+/// The statistics of the pairs against one opponent.
+#[derive(Debug, Serialize)]
+pub struct OpponentReport {
+    /// The opponent's spec.
+    pub opponent: String,
+    /// The statistics (see [`fow_ratings::MatchStats`]).
+    #[serde(flatten)]
+    pub stats: fow_ratings::MatchStats,
+    /// The SPRT's log-likelihood ratio, its bounds and its verdict, with --sprt.
+    pub sprt: Option<SprtReport>,
+}
+
+/// An SPRT's state.
+#[derive(Debug, Serialize)]
+pub struct SprtReport {
+    /// The log-likelihood ratio of H1 against H0.
+    pub llr: f64,
+    /// Accept H0 at or below this.
+    pub lower: f64,
+    /// Accept H1 at or above this.
+    pub upper: f64,
+    /// `H0 accepted`, `H1 accepted` or `undecided`.
+    pub verdict: String,
+}
+
+impl MatchReport {
+    fn new(cfg: &TournamentConfig, pairs: &[PairResult], sprt: Option<&SprtSpec>, stopped: bool) -> MatchReport {
+        let opponents = (1..cfg.players.len())
+            .map(|j| {
+                let mut p = Pentanomial::default();
+                for r in pairs.iter().filter(|r| r.opponent == j) {
+                    p.add_pair(r.scores[0], r.scores[1]);
+                }
+                let sprt = sprt.map(|s| {
+                    let llr = s.llr(&p);
+                    let (lower, upper) = s.bounds();
+                    SprtReport {
+                        llr,
+                        lower,
+                        upper,
+                        verdict: match s.verdict(llr) {
+                            Verdict::AcceptH0 => "H0 accepted",
+                            Verdict::AcceptH1 => "H1 accepted",
+                            Verdict::Continue => "undecided",
+                        }
+                        .into(),
+                    }
+                });
+                OpponentReport {
+                    opponent: cfg.players[j].clone(),
+                    stats: fow_ratings::MatchStats::new(&p),
+                    sprt,
+                }
+            })
+            .collect();
+        MatchReport {
+            player: cfg.players[0].clone(),
+            rules: cfg.rules.to_string(),
+            sprt: cfg.sprt.clone(),
+            stopped,
+            opponents,
+        }
+    }
+
+    /// The report as printed.
+    fn text(&self) -> String {
+        let mut s = String::new();
+        for o in &self.opponents {
+            s.push_str(&format!(
+                "{} against {} ({} rules):\n{}",
+                self.player,
+                o.opponent,
+                self.rules,
+                o.stats.text()
+            ));
+            if let Some(r) = &o.sprt {
+                s.push_str(&format!(
+                    "LLR: {:.2} ({:.2}, {:.2}) {}\nSPRT: {}\n",
+                    r.llr,
+                    r.lower,
+                    r.upper,
+                    self.sprt.as_deref().unwrap_or_default(),
+                    r.verdict
+                ));
+            }
+            s.push('\n');
+        }
+        s
+    }
+}

@@ -1,0 +1,153 @@
+//! `fow match`: game pairs, a fixed match or an SPRT, the same games and verdict whatever
+//! --jobs, self-play, gauntlets, and its refusals.
+
+mod common;
+use common::*;
+
+use std::fs;
+use std::path::Path;
+
+fn json(dir: &Path) -> serde_json::Value {
+    serde_json::from_str(&fs::read_to_string(dir.join("match.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn a_fixed_match_plays_pairs_and_does_not_depend_on_jobs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |name: &str, jobs: &str| {
+        let dir = tmp.path().join(name);
+        let out = ok(&[
+            "match",
+            "CaptureLargest",
+            "RandomMove",
+            "--games",
+            "40",
+            "-q",
+            "--jobs",
+            jobs,
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        (dir, out)
+    };
+    let (a, out) = run("a", "1");
+    let (b, _) = run("b", "2");
+    assert!(out.contains("CaptureLargest against RandomMove"), "{out}");
+    assert!(out.contains("Ptnml(0-2):"), "{out}");
+    let read = |d: &Path, f: &str| fs::read(d.join(f)).unwrap();
+    assert_eq!(read(&a, "games.csv"), read(&b, "games.csv"));
+    assert_eq!(read(&a, "match.json"), read(&b, "match.json"));
+    let j = json(&a);
+    let o = &j["opponents"][0];
+    assert_eq!(o["opponent"], "RandomMove");
+    let ptnml: Vec<u64> = o["pentanomial"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(ptnml.iter().sum::<u64>(), 20, "{o}");
+    assert_eq!(o["games"], 40);
+    assert!(j["sprt"].is_null());
+}
+
+#[test]
+fn an_sprt_stops_at_the_same_pair_whatever_the_jobs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |name: &str, jobs: &str| {
+        let dir = tmp.path().join(name);
+        ok(&[
+            "match",
+            "CaptureLargest",
+            "RandomMove",
+            "--sprt",
+            "elo0=0,elo1=100",
+            "--games",
+            "2000",
+            "-q",
+            "--jobs",
+            jobs,
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        dir
+    };
+    let a = run("a", "1");
+    let b = run("b", "2");
+    assert_eq!(
+        fs::read(a.join("games.csv")).unwrap(),
+        fs::read(b.join("games.csv")).unwrap()
+    );
+    let j = json(&a);
+    assert_eq!(j, json(&b));
+    let o = &j["opponents"][0];
+    assert_eq!(o["sprt"]["verdict"], "H1 accepted", "{o}");
+    assert!(o["sprt"]["llr"].as_f64().unwrap() >= o["sprt"]["upper"].as_f64().unwrap());
+    assert_eq!(j["stopped"], true);
+    assert!(o["games"].as_u64().unwrap() < 2000);
+}
+
+#[test]
+fn a_player_against_itself_scores_near_half_and_an_sprt_above_zero_accepts_h0() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("self");
+    let out = ok(&[
+        "match",
+        "RandomMove",
+        "RandomMove",
+        "--sprt",
+        "elo0=20,elo1=40",
+        "--games",
+        "20000",
+        "-q",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let o = &json(&dir)["opponents"][0];
+    assert_eq!(o["sprt"]["verdict"], "H0 accepted", "{out}");
+    let score = o["score"].as_f64().unwrap();
+    assert!((score - 0.5).abs() < 0.1, "{score}");
+}
+
+#[test]
+fn a_gauntlet_meets_each_opponent() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    ok(&[
+        "match",
+        "CaptureLargest",
+        "RandomMove,CaptureKing",
+        "--games",
+        "10",
+        "-q",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let j = json(&dir);
+    let names: Vec<&str> = j["opponents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["opponent"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["RandomMove", "CaptureKing"]);
+    assert_eq!(read_games_count(&dir), 20);
+}
+
+fn read_games_count(dir: &Path) -> usize {
+    fow_arena::read_games(&dir.join("games.csv")).unwrap().len()
+}
+
+#[test]
+fn bad_matches_are_refused_before_any_game() {
+    fails(&["match", "RandomMove", "CaptureKing", "--games", "7"], "positive even number");
+    fails(
+        &["match", "RandomMove", "CaptureKing", "--sprt", "elo0=5,elo1=0"],
+        "--sprt",
+    );
+    fails(
+        &["match", "RandomMove", "CaptureKing,CaptureLargest", "--sprt", "elo0=0,elo1=5"],
+        "one opponent",
+    );
+    fails(&["match", "NoSuchBot", "RandomMove"], "NoSuchBot");
+}
