@@ -21,6 +21,10 @@
 //!
 //! [`spearman`] and [`kendall_tau`] compare two ladders by rank (ties averaged).
 //!
+//! [`llr`], [`SprtSpec`] and [`MatchStats`] are the statistics of a match played in game
+//! pairs (a [`Pentanomial`]), as fishtest and fastchess compute them: the generalized
+//! SPRT, Elo and normalized Elo with 95% intervals, and the LOS.
+//!
 //! [`fit_logistic`] is a general L2-penalised logistic regression (Newton's method, with
 //! standard errors), used to fit piece values to game results.
 //!
@@ -49,6 +53,7 @@ mod mle;
 mod rank;
 mod results;
 mod score;
+mod sprt;
 mod tables;
 mod text_table;
 mod thesis;
@@ -61,6 +66,10 @@ pub use mle::{mle_elo, MleFit, MleOptions};
 pub use rank::{average_ranks, kendall_tau, spearman};
 pub use results::ResultMatrix;
 pub use score::{Score, Wdl};
+pub use sprt::{
+    llr, EloInterval, EloModel, MatchStats, Pentanomial, SprtSpec, SprtSpecError, Verdict,
+    SPRT_ELO_LIMIT,
+};
 pub use tables::{
     crosstable_csv, crosstable_text, summary_csv, summary_rows, summary_text, SummaryInput,
     SummaryOrder, SummaryRow,
