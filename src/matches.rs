@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use fow_arena::{pair_results, GameRow, PairResult, Tournament, TournamentConfig};
-use fow_ratings::{Pentanomial, SprtSpec, Verdict};
+use fow_ratings::{llr, MatchStats, Pentanomial, Score, SprtSpec, Verdict};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -106,7 +106,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
         (t, dir)
     } else {
         let first = a.first.clone().expect("clap requires A");
-        let opponents = fow_players::split_spec_list(&a.opponents.clone().expect("clap requires B"));
+        let opponents =
+            fow_players::split_spec_list(&a.opponents.clone().expect("clap requires B"));
         if let Some(spec) = &a.sprt {
             SprtSpec::parse(spec).map_err(|e| input(format!("--sprt: {e}")))?;
             if opponents.len() != 1 {
@@ -127,13 +128,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
         let mut players = vec![first];
         players.extend(opponents);
         let seed = run_seed(a.seed, &players);
-        let mut config = TournamentConfig::new(
-            players,
-            games / 2,
-            a.rules.rule_set()?,
-            seed,
-            a.nodes,
-        )?;
+        let mut config =
+            TournamentConfig::new(players, games / 2, a.rules.rule_set()?, seed, a.nodes)?;
         config.gauntlet = true;
         config.paired = true;
         config.sprt = a.sprt.clone();
@@ -182,16 +178,17 @@ pub fn run(a: Args) -> Result<(), CliError> {
             g.game_result()
                 .map_or(0.5, |r| fow_arena::score_of(r, white))
         };
-        p.add_pair(score(g0, true), score(g1, false));
+        p.add_pair(points(score(g0, true)), points(score(g1, false)));
+        let shown = format!("{:.1}%", 100.0 * p.points() / p.games() as f64);
         match &sprt {
             Some(s) => {
-                let llr = s.llr(&p);
+                let llr = llr(&p, s);
                 let (lo, hi) = s.bounds();
-                bar.set_message(format!("LLR {llr:.2} ({lo:.2}, {hi:.2})"));
+                bar.set_message(format!("{shown}, LLR {llr:.2} ({lo:.2}, {hi:.2})"));
                 s.verdict(llr) != Verdict::Continue
             }
             None => {
-                bar.set_message(format!("{:.1}%", 100.0 * p.score()));
+                bar.set_message(shown);
                 false
             }
         }
@@ -221,7 +218,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
     outln!("{}", report.text());
     let path = dir.join(MATCH_FILE);
     let json = serde_json::to_string_pretty(&report).expect("the report serializes") + "\n";
-    std::fs::write(&path, json).map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+    std::fs::write(&path, json)
+        .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
     outln!("wrote {}", path.display());
     Ok(())
 }
@@ -246,9 +244,11 @@ pub struct MatchReport {
 pub struct OpponentReport {
     /// The opponent's spec.
     pub opponent: String,
+    /// Pairs scoring 0, 0.5, 1, 1.5 and 2 points for the player under test.
+    pub pentanomial: [u64; 5],
     /// The statistics (see [`fow_ratings::MatchStats`]).
     #[serde(flatten)]
-    pub stats: fow_ratings::MatchStats,
+    pub stats: MatchStats,
     /// The SPRT's log-likelihood ratio, its bounds and its verdict, with --sprt.
     pub sprt: Option<SprtReport>,
 }
@@ -267,15 +267,20 @@ pub struct SprtReport {
 }
 
 impl MatchReport {
-    fn new(cfg: &TournamentConfig, pairs: &[PairResult], sprt: Option<&SprtSpec>, stopped: bool) -> MatchReport {
+    fn new(
+        cfg: &TournamentConfig,
+        pairs: &[PairResult],
+        sprt: Option<&SprtSpec>,
+        stopped: bool,
+    ) -> MatchReport {
         let opponents = (1..cfg.players.len())
             .map(|j| {
                 let mut p = Pentanomial::default();
                 for r in pairs.iter().filter(|r| r.opponent == j) {
-                    p.add_pair(r.scores[0], r.scores[1]);
+                    p.add_pair(points(r.scores[0]), points(r.scores[1]));
                 }
                 let sprt = sprt.map(|s| {
-                    let llr = s.llr(&p);
+                    let llr = llr(&p, s);
                     let (lower, upper) = s.bounds();
                     SprtReport {
                         llr,
@@ -291,7 +296,8 @@ impl MatchReport {
                 });
                 OpponentReport {
                     opponent: cfg.players[j].clone(),
-                    stats: fow_ratings::MatchStats::new(&p),
+                    pentanomial: p.counts,
+                    stats: MatchStats::from(&p),
                     sprt,
                 }
             })
@@ -314,7 +320,7 @@ impl MatchReport {
                 self.player,
                 o.opponent,
                 self.rules,
-                o.stats.text()
+                stats_text(&o.stats, &o.pentanomial)
             ));
             if let Some(r) = &o.sprt {
                 s.push_str(&format!(
@@ -330,4 +336,40 @@ impl MatchReport {
         }
         s
     }
+}
+
+/// A game's score for the player under test as a [`Score`].
+fn points(p: f64) -> Score {
+    Score::from_points(p).unwrap_or(Score::Draw)
+}
+
+/// A number with `digits` decimals, or `-` when undefined (and `inf` when infinite).
+fn num(x: Option<f64>, digits: usize) -> String {
+    match x {
+        None => "-".into(),
+        Some(v) if v.is_infinite() => if v > 0.0 { "inf" } else { "-inf" }.into(),
+        Some(v) => format!("{v:.digits$}"),
+    }
+}
+
+/// The statistics as fastchess prints them.
+fn stats_text(s: &MatchStats, ptnml: &[u64; 5]) -> String {
+    let pm = |e: Option<fow_ratings::EloInterval>| match e {
+        Some(e) => format!("{} +/- {}", num(Some(e.value), 2), num(Some(e.error()), 2)),
+        None => "-".into(),
+    };
+    let points = s.wins as f64 + s.draws as f64 / 2.0;
+    format!(
+        "Elo: {}, nElo: {}\nLOS: {} %, DrawRatio: {} % (pairs)\nGames: {}, Wins: {}, Losses: {}, Draws: {}, Points: {points:.1} ({} %)\nPtnml(0-2): [{}]\n",
+        pm(s.elo),
+        pm(s.nelo),
+        num(s.los.map(|l| 100.0 * l), 2),
+        num(s.pair_draw_ratio.map(|d| 100.0 * d), 2),
+        s.games,
+        s.wins,
+        s.losses,
+        s.draws,
+        num(s.score.map(|x| 100.0 * x), 2),
+        ptnml.map(|c| c.to_string()).join(", ")
+    )
 }

@@ -140,13 +140,28 @@ fn read_games_count(dir: &Path) -> usize {
 
 #[test]
 fn bad_matches_are_refused_before_any_game() {
-    fails(&["match", "RandomMove", "CaptureKing", "--games", "7"], "positive even number");
     fails(
-        &["match", "RandomMove", "CaptureKing", "--sprt", "elo0=5,elo1=0"],
+        &["match", "RandomMove", "CaptureKing", "--games", "7"],
+        "positive even number",
+    );
+    fails(
+        &[
+            "match",
+            "RandomMove",
+            "CaptureKing",
+            "--sprt",
+            "elo0=5,elo1=0",
+        ],
         "--sprt",
     );
     fails(
-        &["match", "RandomMove", "CaptureKing,CaptureLargest", "--sprt", "elo0=0,elo1=5"],
+        &[
+            "match",
+            "RandomMove",
+            "CaptureKing,CaptureLargest",
+            "--sprt",
+            "elo0=0,elo1=5",
+        ],
         "one opponent",
     );
     fails(&["match", "NoSuchBot", "RandomMove"], "NoSuchBot");

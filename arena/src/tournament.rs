@@ -565,7 +565,8 @@ impl Tournament {
         }
         let cutoff = cutoff.into_inner();
         let stopped = cutoff < schedule.len() as u64;
-        let played = finished.into_inner() - done.len();
+        // Games played past the stop are dropped: they do not count as played.
+        let played = pending.iter().filter(|p| p.id < cutoff).count();
         self.finish(played, started, cutoff, stopped)
     }
 
