@@ -354,8 +354,18 @@ fn num(x: Option<f64>, digits: usize) -> String {
 
 /// The statistics as fastchess prints them.
 fn stats_text(s: &MatchStats, ptnml: &[u64; 5]) -> String {
+    // `+/- error` as fastchess prints it; the interval itself when an end is infinite
+    // (a score interval reaching 0 or 1).
     let pm = |e: Option<fow_ratings::EloInterval>| match e {
-        Some(e) => format!("{} +/- {}", num(Some(e.value), 2), num(Some(e.error()), 2)),
+        Some(e) if e.error().is_finite() => {
+            format!("{} +/- {}", num(Some(e.value), 2), num(Some(e.error()), 2))
+        }
+        Some(e) => format!(
+            "{} (95%: {} to {})",
+            num(Some(e.value), 2),
+            num(Some(e.lower), 2),
+            num(Some(e.upper), 2)
+        ),
         None => "-".into(),
     };
     let points = s.wins as f64 + s.draws as f64 / 2.0;
