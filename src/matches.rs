@@ -68,6 +68,11 @@ pub struct Args {
     /// (wall-clock: makes results depend on machine speed; off by default).
     #[arg(long, value_name = "MS")]
     pub move_time_limit: Option<u64>,
+    /// A clock per side: BASE+INCREMENT in seconds (Fischer), e.g. `10+0.1`. A side whose
+    /// clock runs out loses (`time forfeit`); searching bots spend their clock instead of
+    /// a node count. Not deterministic (wall clock); node budgets are the default.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -87,12 +92,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
             || a.opponents.is_some()
             || a.games.is_some()
             || a.sprt.is_some()
+            || a.tc.is_some()
             || a.seed.is_some()
             || a.nodes.is_some()
             || a.rules.any_given()
         {
             return Err(input(format!(
-                "--resume takes its settings from {}; drop the players, --games, --sprt, --seed, --nodes and --rules",
+                "--resume takes its settings from {}; drop the players, --games, --sprt, --tc, --seed, --nodes and --rules",
                 dir.join(fow_arena::CONFIG_FILE).display()
             )));
         }
@@ -133,6 +139,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         config.gauntlet = true;
         config.paired = true;
         config.sprt = a.sprt.clone();
+        config.tc = crate::tournament::time_control(a.tc.as_deref())?;
         create_run(config.validated()?, a.out.clone(), "-match")?
     };
     let cfg = t.config().clone();
@@ -158,6 +165,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         dir.display()
     );
     public_seed_note(&cfg);
+    crate::tournament::clock_note(&cfg);
     let bar = if a.quiet {
         ProgressBar::hidden()
     } else {

@@ -64,6 +64,11 @@ pub struct Args {
     /// (wall-clock: makes results depend on machine speed; off by default; at least 1).
     #[arg(long, value_name = "MS")]
     pub move_time_limit: Option<u64>,
+    /// A clock per side: BASE+INCREMENT in seconds (Fischer), e.g. `10+0.1`. A side whose
+    /// clock runs out loses (`time forfeit`); searching bots spend their clock instead of
+    /// a node count. Not deterministic (wall clock); node budgets are the default.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -100,13 +105,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
         let dir = a.out.clone().expect("clap requires --out with --resume");
         if a.players.is_some()
             || a.gauntlet.is_some()
+            || a.tc.is_some()
             || a.games.is_some()
             || a.seed.is_some()
             || a.nodes.is_some()
             || a.rules.any_given()
         {
             return Err(input(format!(
-                "--resume takes its settings from {}; drop --players/--gauntlet/--games/--seed/--nodes/--rules",
+                "--resume takes its settings from {}; drop --players/--gauntlet/--tc/--games/--seed/--nodes/--rules",
                 dir.join(fow_arena::CONFIG_FILE).display()
             )));
         }
@@ -152,6 +158,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             a.nodes,
         )?;
         config.gauntlet = a.gauntlet.is_some();
+        config.tc = time_control(a.tc.as_deref())?;
         let suffix = a.preset.map_or(String::new(), |p| format!("-{}", p.name()));
         create_run(config.validated()?, a.out.clone(), &suffix)?
     };
@@ -168,6 +175,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         dir.display()
     );
     public_seed_note(&cfg);
+    clock_note(&cfg);
     let bar = if a.quiet {
         ProgressBar::hidden()
     } else {
@@ -221,6 +229,19 @@ pub(crate) fn run_seed(given: Option<u64>, players: &[String]) -> Option<u64> {
         Some(s) => Some(s),
         None if players.iter().any(|p| is_program(p)) => None,
         None => Some(DEFAULT_SEED),
+    }
+}
+
+/// Reads `--tc`.
+pub(crate) fn time_control(text: Option<&str>) -> Result<Option<fow_arena::TimeControl>, CliError> {
+    text.map(|t| t.parse().map_err(|e| input(format!("--tc: {e}"))))
+        .transpose()
+}
+
+/// Says that games under a clock are not deterministic.
+pub(crate) fn clock_note(cfg: &TournamentConfig) {
+    if let Some(tc) = cfg.tc {
+        outln!("note: a clock per side ({tc}): the games depend on the machine's speed, so the same seed can give other games (node budgets are deterministic); each side's time left after each move is in clocks.csv");
     }
 }
 

@@ -166,3 +166,39 @@ fn bad_matches_are_refused_before_any_game() {
     );
     fails(&["match", "NoSuchBot", "RandomMove"], "NoSuchBot");
 }
+
+#[test]
+fn a_match_under_a_clock_records_each_sides_time_left() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("tc");
+    let out = ok(&[
+        "match",
+        "CaptureLargest",
+        "RandomMove",
+        "--tc",
+        "30+0.5",
+        "--games",
+        "4",
+        "-q",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.contains("the same seed can give other games"), "{out}");
+    let games = fow_arena::read_games(&dir.join("games.csv")).unwrap();
+    let clocks: Vec<fow_arena::ClockRow> = fow_arena::read_rows(&dir.join("clocks.csv")).unwrap();
+    assert_eq!(clocks.len(), games.len());
+    for (g, c) in games.iter().zip(&clocks) {
+        assert_eq!(g.id, c.id);
+        let left: Vec<u64> = c.clocks_ms.split(' ').map(|t| t.parse().unwrap()).collect();
+        assert_eq!(left.len(), g.plies, "one entry per move");
+        assert!(left.iter().all(|&ms| ms > 0));
+    }
+    fails(
+        &["match", "A", "B", "--tc", "fast"],
+        "--tc: time control 'fast'",
+    );
+    fails(
+        &["tournament", "--tc", "0+1"],
+        "the base time must be more than 0",
+    );
+}

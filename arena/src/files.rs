@@ -79,6 +79,32 @@ impl GameRow {
     }
 }
 
+/// One row of `clocks.csv`, written under a time control only: the mover's time left
+/// after each move of a game (not deterministic).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ClockRow {
+    /// The game's number.
+    pub id: u64,
+    /// Milliseconds left on the mover's clock after each move (increment included),
+    /// space-separated, in move order.
+    pub clocks_ms: String,
+}
+
+impl ClockRow {
+    /// The row for a finished game.
+    pub fn new(id: u64, rec: &GameRecord) -> ClockRow {
+        let ms: Vec<String> = rec
+            .clocks
+            .iter()
+            .map(|d| d.as_millis().to_string())
+            .collect();
+        ClockRow {
+            id,
+            clocks_ms: ms.join(" "),
+        }
+    }
+}
+
 /// One row of `times.csv`: wall time per side (not deterministic).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TimeRow {
@@ -114,6 +140,8 @@ pub const CONFIG_FILE: &str = "tournament.json";
 pub const GAMES_FILE: &str = "games.csv";
 /// Wall times, one row per game.
 pub const TIMES_FILE: &str = "times.csv";
+/// Under a time control: each side's time left after each move.
+pub const CLOCKS_FILE: &str = "clocks.csv";
 
 pub(crate) fn io_err(path: &Path) -> impl FnOnce(io::Error) -> ArenaError + '_ {
     move |e| ArenaError::Io {

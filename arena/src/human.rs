@@ -361,6 +361,7 @@ pub fn save_game_folder(dir: &Path, rec: &GameRecord, seed: u64) -> Result<(), A
         gauntlet: false,
         paired: false,
         sprt: None,
+        tc: None,
     };
     let json = serde_json::to_string_pretty(&config).expect("config serializes");
     let cfg = dir.join(CONFIG_FILE);

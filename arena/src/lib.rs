@@ -37,6 +37,7 @@ mod replay;
 mod saved;
 pub mod seed;
 mod text;
+mod time_control;
 mod tournament;
 
 pub use analysis::{move_accuracy, win_chance, GameAnalysis, MoveAnalysis, MoveLabel};
@@ -47,7 +48,10 @@ pub use analyze::{
 };
 pub use check::{check_ending, check_pgn_game, check_row, is_fog_of_war, Replayed};
 pub use error::ArenaError;
-pub use files::{read_games, read_rows, GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
+pub use files::{
+    read_games, read_rows, ClockRow, GameRow, TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE,
+    TIMES_FILE,
+};
 pub use human::{
     describe_changes, save_game_folder, view_diagram, HumanPlayer, HumanStop, HUMAN_HELP,
 };
@@ -66,4 +70,5 @@ pub use saved::{
     VARIANT,
 };
 pub use text::read_text;
+pub use time_control::TimeControl;
 pub use tournament::{Pairing, StopRule, Tournament, TournamentConfig, TournamentReport, LOGS_DIR};

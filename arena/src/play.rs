@@ -6,11 +6,12 @@ use std::time::Duration;
 
 use quanta::Clock;
 
-use fow_players::{Budget, Player, PlayerErrorKind};
+use fow_players::{Budget, Player, PlayerErrorKind, TimeLeft};
 use fow_variants::{printable, Color, Game, Move, Observation, Position, RuleSet};
 
 use crate::record::{GameRecord, GameResult, Reason};
 use crate::seed::player_seeds;
+use crate::time_control::TimeControl;
 
 /// How a game is played, beyond the players and the seed.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,6 +25,10 @@ pub struct GameOptions {
     pub move_time_limit: Option<Duration>,
     /// The starting position (`None`: the standard one).
     pub start: Option<Position>,
+    /// A clock per side (`None`: none). Wall-clock based, so not deterministic: a side
+    /// whose clock runs out loses (`time forfeit`); each player's budget carries its own
+    /// time left ([`fow_players::TimeLeft`]), never the opponent's.
+    pub clock: Option<TimeControl>,
 }
 
 impl GameOptions {
@@ -34,6 +39,7 @@ impl GameOptions {
             budget: Budget::default(),
             move_time_limit: None,
             start: None,
+            clock: None,
         }
     }
 }
@@ -107,6 +113,7 @@ pub fn play_game_seeded(
                 detail: format!("{color} panicked in start"),
                 time: [Duration::ZERO; 2],
                 decisions: [0; 2],
+                clocks: Vec::new(),
             };
         }
     }
@@ -124,6 +131,10 @@ pub fn play_game_seeded(
     // values (the TSC where there is one), summed per side and scaled to time at the end.
     let clock = clock();
     let mut ticks = [0u64; 2];
+    // Under a time control: each side's time left (by `Color as usize`), and the time
+    // left after each move.
+    let mut left = opts.clock.map(|tc| [tc.base; 2]);
+    let mut clocks = Vec::new();
     let mut last = clock.raw();
     let (result, reason, detail) = loop {
         let mover = game.position().turn();
@@ -133,7 +144,21 @@ pub fn play_game_seeded(
             break (GameResult::Draw, Reason::NoLegalMoves, String::new());
         }
         // The move comes back by value (in a register): see `Player::choose`.
-        let answer = catch_unwind(AssertUnwindSafe(|| players[i].choose(o, &opts.budget)));
+        let timed;
+        let budget = match (opts.clock, &left) {
+            (Some(tc), Some(left)) => {
+                timed = Budget {
+                    clock: Some(TimeLeft {
+                        remaining: left[i],
+                        increment: tc.increment,
+                    }),
+                    ..opts.budget
+                };
+                &timed
+            }
+            _ => &opts.budget,
+        };
+        let answer = catch_unwind(AssertUnwindSafe(|| players[i].choose(o, budget)));
         let now = clock.raw();
         let spent = now.saturating_sub(last);
         last = now;
@@ -147,6 +172,22 @@ pub fn play_game_seeded(
         };
         if !o.is_legal(&m) {
             break no_legal_answer(players[i], !mover, &m);
+        }
+        if let (Some(tc), Some(left)) = (opts.clock, left.as_mut()) {
+            let spent = clock.delta(0, spent);
+            if spent > left[i] {
+                break (
+                    win_for(!mover),
+                    Reason::TimeForfeit,
+                    format!(
+                        "{} ms for a move with {} ms left",
+                        spent.as_millis(),
+                        left[i].as_millis()
+                    ),
+                );
+            }
+            left[i] = left[i] - spent + tc.increment;
+            clocks.push(left[i]);
         }
         if let Some(limit) = opts.move_time_limit {
             let spent = clock.delta(0, spent);
@@ -178,6 +219,7 @@ pub fn play_game_seeded(
         detail,
         time: [time[1], time[0]],
         decisions: [decisions[1], decisions[0]],
+        clocks,
     }
 }
 

@@ -84,10 +84,12 @@ pub enum Reason {
     PlayerError,
     /// A player resigned (a human at `fow play` who resigned or quit); it lost.
     Resignation,
+    /// A player's clock ran out under a time control; it lost.
+    TimeForfeit,
 }
 
 impl Reason {
-    const NAMES: [(Reason, &'static str); 11] = [
+    const NAMES: [(Reason, &'static str); 12] = [
         (Reason::KingCaptured, "king captured"),
         (Reason::NoProgress, "no progress"),
         (Reason::Repetition, "repetition"),
@@ -99,6 +101,7 @@ impl Reason {
         (Reason::Crash, "crash"),
         (Reason::PlayerError, "player error"),
         (Reason::Resignation, "resignation"),
+        (Reason::TimeForfeit, "time forfeit"),
     ];
 
     /// Whether the game ended because a player failed rather than by the rules (a
@@ -167,6 +170,9 @@ pub struct GameRecord {
     pub time: [Duration; 2],
     /// Moves each side chose, White first (a failed attempt counts).
     pub decisions: [u32; 2],
+    /// Under a time control: the mover's time left after each move, increment included
+    /// (one entry per move, in order; empty without a clock).
+    pub clocks: Vec<Duration>,
 }
 
 impl GameRecord {

@@ -798,6 +798,7 @@ pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, Are
         gauntlet: false,
         paired: false,
         sprt: None,
+        tc: None,
     };
     let json = serde_json::to_string_pretty(&config).expect("config serializes");
     let cfg = dir.join(CONFIG_FILE);

@@ -15,13 +15,14 @@ use serde::{Deserialize, Serialize};
 use crate::check::{read_checked, Schedule};
 use crate::error::ArenaError;
 use crate::files::{
-    drop_partial_line, io_err, read_csv, read_rows, rewrite_rows, write_atomic, Appender, GameRow,
-    TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+    drop_partial_line, io_err, read_csv, read_rows, rewrite_rows, write_atomic, Appender, ClockRow,
+    GameRow, TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
 use crate::lock::{lock_folder, FolderLock};
 use crate::play::{play_game_seeded, GameOptions};
 use crate::record::GameRecord;
 use crate::seed::{game_seed, legacy_game_seed, player_seeds, SeedKey, Seeding, SECRET_FILE};
+use crate::time_control::TimeControl;
 
 /// The folder of a tournament's player logs: `logs/<game id>-<white|black>.stderr` holds
 /// what an external program wrote to stderr in that game (only programs that wrote
@@ -65,6 +66,10 @@ pub struct TournamentConfig {
     /// it, the caller of [`Tournament::run_until`] applies it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<String>,
+    /// A clock per side (`None`: node budgets only). Games under a clock depend on the
+    /// machine's speed: not deterministic.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tc: Option<TimeControl>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -100,6 +105,7 @@ impl TournamentConfig {
             gauntlet: false,
             paired: false,
             sprt: None,
+            tc: None,
         })
     }
 
@@ -491,9 +497,17 @@ impl Tournament {
             budget: Budget {
                 nodes: self.config.nodes,
                 time: None,
+                clock: None,
             },
             move_time_limit,
             start: None,
+            clock: self.config.tc,
+        };
+        let clocks = match self.config.tc {
+            Some(_) => Some(Mutex::new(Appender::open::<ClockRow>(
+                &self.dir.join(CLOCKS_FILE),
+            )?)),
+            None => None,
         };
         let next = AtomicUsize::new(0);
         let finished = AtomicUsize::new(done.len());
@@ -526,6 +540,10 @@ impl Tournament {
                     let mut guard = writers.lock().unwrap_or_else(|e| e.into_inner());
                     guard.0.append(&row)?;
                     guard.1.append(&TimeRow::new(p.id, &rec))?;
+                    if let Some(c) = &clocks {
+                        let mut c = c.lock().unwrap_or_else(|e| e.into_inner());
+                        c.append(&ClockRow::new(p.id, &rec))?;
+                    }
                     drop(guard);
                     if let Some(stop) = stop {
                         let mut pr = progress.lock().unwrap_or_else(|e| e.into_inner());
@@ -594,6 +612,14 @@ impl Tournament {
         times.sort_by_key(|t| t.id);
         times.dedup_by_key(|t| t.id);
         rewrite_rows(&times_path, &times)?;
+        let clocks_path = self.dir.join(CLOCKS_FILE);
+        if clocks_path.exists() {
+            let mut clocks: Vec<ClockRow> = read_rows(&clocks_path)?;
+            clocks.retain(|t| ids.contains(&t.id));
+            clocks.sort_by_key(|t| t.id);
+            clocks.dedup_by_key(|t| t.id);
+            rewrite_rows(&clocks_path, &clocks)?;
+        }
         Ok(TournamentReport {
             config: self.config.clone(),
             games,

@@ -131,3 +131,93 @@ fn a_stopping_rule_cuts_the_same_games_whatever_the_threads() {
     assert_eq!((rep.played_now, rep.games.len()), (0, 24));
     assert_eq!(fs::read(dir.join("games.csv")).unwrap(), one);
 }
+
+/// A player that records the clock it is given and sleeps `sleep` on its first move.
+struct Timed {
+    inner: fow_players::bots::RandomMove,
+    seen: std::sync::Arc<std::sync::Mutex<Vec<Option<fow_players::TimeLeft>>>>,
+    sleep: std::time::Duration,
+}
+
+impl fow_players::Player for Timed {
+    fn start(&mut self, c: fow_variants::Color, r: &RuleSet, s: u64) {
+        self.inner.start(c, r, s);
+    }
+    fn choose(
+        &mut self,
+        obs: &fow_variants::Observation,
+        b: &fow_players::Budget,
+    ) -> fow_variants::Move {
+        let mut seen = self.seen.lock().unwrap();
+        if seen.is_empty() {
+            std::thread::sleep(self.sleep);
+        }
+        seen.push(b.clock);
+        self.inner.choose(obs, b)
+    }
+}
+
+fn timed(
+    sleep_ms: u64,
+) -> (
+    Timed,
+    std::sync::Arc<std::sync::Mutex<Vec<Option<fow_players::TimeLeft>>>>,
+) {
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    (
+        Timed {
+            inner: fow_players::bots::RandomMove::new(),
+            seen: seen.clone(),
+            sleep: std::time::Duration::from_millis(sleep_ms),
+        },
+        seen,
+    )
+}
+
+#[test]
+fn a_side_whose_clock_runs_out_loses_by_time_forfeit() {
+    use fow_arena::{play_game, GameOptions, GameResult, Reason, TimeControl};
+    let mut opts = GameOptions::new(RuleSet::thesis());
+    opts.clock = Some("0.1+0".parse::<TimeControl>().unwrap());
+    // White sleeps 300 ms on its first move with 100 ms on its clock: it loses, whatever
+    // the machine's load (the sleep alone is longer than the clock).
+    let (mut slow, seen) = timed(300);
+    let (mut other, _) = timed(0);
+    let rec = play_game(&mut slow, &mut other, "slow", "other", 3, &opts);
+    assert_eq!(rec.reason, Reason::TimeForfeit);
+    assert_eq!(rec.result, GameResult::BlackWins);
+    assert_eq!(rec.plies(), 0, "the late move is not played");
+    assert!(rec.detail.contains("ms left"), "{}", rec.detail);
+    let first = seen.lock().unwrap()[0].unwrap();
+    assert_eq!(first.remaining, std::time::Duration::from_millis(100));
+    fow_arena::check_row(&GameRow::new(0, 0, &rec), &RuleSet::thesis()).unwrap();
+}
+
+#[test]
+fn each_side_is_told_its_own_clock_and_gets_its_increment() {
+    use fow_arena::{play_game, GameOptions, TimeControl};
+    let mut opts = GameOptions::new(RuleSet::thesis());
+    opts.clock = Some("60+2".parse::<TimeControl>().unwrap());
+    let (mut w, ws) = timed(0);
+    let (mut b, bs) = timed(0);
+    let rec = play_game(&mut w, &mut b, "w", "b", 5, &opts);
+    let (ws, bs) = (ws.lock().unwrap().clone(), bs.lock().unwrap().clone());
+    let base = std::time::Duration::from_secs(60);
+    let inc = std::time::Duration::from_secs(2);
+    // Both start with the base; each later clock is the previous one, less the time
+    // spent, plus the increment.
+    for s in [&ws, &bs] {
+        let clocks: Vec<_> = s.iter().map(|c| c.unwrap()).collect();
+        assert_eq!(clocks[0].remaining, base);
+        assert!(clocks.iter().all(|c| c.increment == inc));
+        for pair in clocks.windows(2) {
+            assert!(pair[1].remaining <= pair[0].remaining + inc);
+        }
+    }
+    // The record holds the mover's time left after each move.
+    assert_eq!(rec.clocks.len(), rec.plies());
+    assert_eq!(
+        rec.clocks[0],
+        ws.get(1).map_or(rec.clocks[0], |c| c.unwrap().remaining)
+    );
+}

@@ -23,7 +23,7 @@ mod weights;
 
 pub use parametrized::{names_are_unique, Family, ParamError, Parametrized};
 pub use pick::best_move;
-pub use player::{Budget, Player, PlayerError, PlayerErrorKind};
+pub use player::{Budget, Player, PlayerError, PlayerErrorKind, TimeLeft};
 pub use registry::{build, find, programs, registry, BotInfo, ParamInfo};
 pub use spec::{split_spec_list, PlayerSpec, SpecError};
 pub use weights::thesis_weight;

@@ -15,6 +15,38 @@ pub struct Budget {
     pub nodes: Option<u64>,
     /// Wall time for this move.
     pub time: Option<Duration>,
+    /// The mover's clock under a time control (`None`: no clock). A bot that thinks
+    /// spends [`TimeLeft::allocation`] of it, and no node budget applies.
+    pub clock: Option<TimeLeft>,
+}
+
+/// A side's clock before its move under a time control (Fischer: the increment is added
+/// after each move made in time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeLeft {
+    /// Time left on the mover's clock; a move that takes longer loses on time.
+    pub remaining: Duration,
+    /// Time added to the clock after this move.
+    pub increment: Duration,
+}
+
+impl TimeLeft {
+    /// The thinking time of one move: a thirtieth of the time left plus the increment,
+    /// never more than half the time left (so that a bot keeps a margin for the arena's
+    /// bookkeeping and its own stopping).
+    ///
+    /// ```
+    /// use fow_players::TimeLeft;
+    /// use std::time::Duration;
+    /// let ms = Duration::from_millis;
+    /// let t = TimeLeft { remaining: ms(3000), increment: ms(100) };
+    /// assert_eq!(t.allocation(), ms(200));
+    /// let short = TimeLeft { remaining: ms(60), increment: ms(100) };
+    /// assert_eq!(short.allocation(), ms(30));
+    /// ```
+    pub fn allocation(&self) -> Duration {
+        (self.remaining / 30 + self.increment).min(self.remaining / 2)
+    }
 }
 
 /// What went wrong inside a player, reported through [`Player::take_error`]. The arena

@@ -62,6 +62,7 @@ fn a_tiny_node_budget_still_gives_a_legal_move() {
             &Budget {
                 nodes: Some(1),
                 time: None,
+                clock: None,
             },
         );
         choose(&format!("{bot}:nodes=5"), fen, 1, &Budget::default());

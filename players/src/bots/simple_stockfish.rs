@@ -93,6 +93,7 @@ mod tests {
             &Budget {
                 nodes: Some(10),
                 time: None,
+                clock: None,
             },
         );
         assert!(o.is_legal(&m));

@@ -44,8 +44,20 @@ impl Thinking {
     }
 
     /// The limits for one move that starts at `started`: the tighter of these settings
-    /// and the arena's `budget`.
+    /// and the arena's `budget`. Under a clock the bot searches for the clock's
+    /// [allocation](crate::TimeLeft::allocation) (or its own `time=` if shorter) with no
+    /// node limit: the clock, not a node count, decides.
     pub fn limits(&self, budget: &Budget, started: Instant) -> Limits {
+        if let Some(clock) = budget.clock {
+            let time = match self.time {
+                Some(t) => t.min(clock.allocation()),
+                None => clock.allocation(),
+            };
+            return Limits {
+                nodes: None,
+                deadline: Some(started + time),
+            };
+        }
         let nodes = match (self.nodes, budget.nodes) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -77,6 +89,7 @@ mod tests {
             &Budget {
                 nodes: Some(100),
                 time: Some(Duration::from_millis(50)),
+                clock: None,
             },
             now,
         );
@@ -87,5 +100,26 @@ mod tests {
         assert_eq!(plain.limits(&Budget::default(), now).deadline, None);
         assert!(Thinking::from_spec(&"X:depth=0".parse().unwrap(), 3, None).is_err());
         assert!(Thinking::from_spec(&"X:nodes=lots".parse().unwrap(), 3, None).is_err());
+    }
+
+    #[test]
+    fn under_a_clock_the_allocation_decides_and_no_node_count() {
+        let spec: PlayerSpec = "X:nodes=500".parse().unwrap();
+        let t = Thinking::from_spec(&spec, 3, None).unwrap();
+        let now = Instant::now();
+        let clock = crate::TimeLeft {
+            remaining: Duration::from_millis(6000),
+            increment: Duration::from_millis(100),
+        };
+        let l = t.limits(
+            &Budget {
+                nodes: Some(100),
+                time: None,
+                clock: Some(clock),
+            },
+            now,
+        );
+        assert_eq!(l.nodes, None);
+        assert_eq!(l.deadline, Some(now + Duration::from_millis(300)));
     }
 }

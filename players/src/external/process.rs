@@ -612,6 +612,8 @@ impl ExternalPlayer {
             budget: BudgetMsg {
                 nodes: budget.nodes,
                 ms: budget.time.map(|t| t.as_millis() as u64),
+                remaining_ms: budget.clock.map(|c| c.remaining.as_millis() as u64),
+                increment_ms: budget.clock.map(|c| c.increment.as_millis() as u64),
             },
             timeout_ms: self.settings.timeout.as_millis() as u64,
         });

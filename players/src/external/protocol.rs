@@ -66,6 +66,13 @@ pub struct BudgetMsg {
     pub nodes: Option<u64>,
     /// Wall milliseconds.
     pub ms: Option<u64>,
+    /// Under a time control: the milliseconds left on the bot's own clock (never the
+    /// opponent's); a move that takes longer loses on time. Absent without a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remaining_ms: Option<u64>,
+    /// Under a time control: the milliseconds added to the bot's clock after its move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub increment_ms: Option<u64>,
 }
 
 /// A message from the bot program to the arena.
@@ -169,6 +176,36 @@ impl ToBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_clock_is_sent_only_under_a_time_control() {
+        // Version 1 bots see the same budget as before without a clock.
+        let plain = BudgetMsg {
+            nodes: Some(5),
+            ms: None,
+            remaining_ms: None,
+            increment_ms: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&plain).unwrap(),
+            r#"{"nodes":5,"ms":null}"#
+        );
+        let timed = BudgetMsg {
+            remaining_ms: Some(9500),
+            increment_ms: Some(100),
+            ..plain
+        };
+        let json = serde_json::to_string(&timed).unwrap();
+        assert_eq!(
+            json,
+            r#"{"nodes":5,"ms":null,"remaining_ms":9500,"increment_ms":100}"#
+        );
+        assert_eq!(serde_json::from_str::<BudgetMsg>(&json).unwrap(), timed);
+        assert_eq!(
+            serde_json::from_str::<BudgetMsg>(r#"{"nodes":5,"ms":null}"#).unwrap(),
+            plain
+        );
+    }
 
     #[test]
     fn messages_have_the_documented_shape() {

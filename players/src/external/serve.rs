@@ -163,6 +163,10 @@ pub fn serve(
                 let budget = Budget {
                     nodes: budget.nodes,
                     time: budget.ms.map(Duration::from_millis),
+                    clock: budget.remaining_ms.map(|r| crate::TimeLeft {
+                        remaining: Duration::from_millis(r),
+                        increment: Duration::from_millis(budget.increment_ms.unwrap_or(0)),
+                    }),
                 };
                 let answer = match player.as_mut() {
                     None => FromBot::Error {

@@ -462,6 +462,8 @@ pub struct UciPlayer {
     nodes: u64,
     /// The FEN sent at the last engine call, for tests and messages.
     last_fen: Option<String>,
+    /// Under a clock: this move's thinking time in milliseconds (`go movetime`).
+    clock_ms: Option<u64>,
 }
 
 impl UciPlayer {
@@ -482,6 +484,7 @@ impl UciPlayer {
             counts: UciCounts::default(),
             nodes: 0,
             last_fen: None,
+            clock_ms: None,
         }
     }
 
@@ -642,8 +645,9 @@ impl UciPlayer {
         let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
         self.send(&format!("position fen {fen}"));
         self.last_fen = Some(fen);
-        match self.settings.movetime {
-            Some(ms) => self.send(&format!("go movetime {ms}")),
+        // Under a clock the allocation of the clock decides, not a node count.
+        match self.clock_ms.or(self.settings.movetime) {
+            Some(ms) => self.send(&format!("go movetime {}", ms.max(1))),
             None => self.send(&format!("go nodes {}", self.settings.nodes)),
         }
         let deadline = Instant::now() + self.settings.timeout;
@@ -732,7 +736,8 @@ impl Player for UciPlayer {
         }
     }
 
-    fn choose(&mut self, obs: &Observation, _budget: &Budget) -> Move {
+    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
+        self.clock_ms = budget.clock.map(|c| c.allocation().as_millis() as u64);
         super::answer(self, |p| {
             let m = p.turn(obs)?;
             apply_move(&mut p.guess, &m, p.color);
