@@ -202,3 +202,38 @@ fn a_match_under_a_clock_records_each_sides_time_left() {
         "the base time must be more than 0",
     );
 }
+
+#[test]
+fn a_killed_sprt_match_resumes_to_the_same_verdict() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("m");
+    let d = dir.to_str().unwrap();
+    let args = [
+        "match",
+        "RandomMove",
+        "RandomMove",
+        "--sprt",
+        "elo0=20,elo1=40",
+        "--games",
+        "20000",
+        "-q",
+        "--out",
+        d,
+    ];
+    ok(&args);
+    let whole = fs::read(dir.join("games.csv")).unwrap();
+    let report = json(&dir);
+    // As a kill would leave it: the first 30 games, in another order.
+    let text = String::from_utf8(whole.clone()).unwrap();
+    let mut lines: Vec<&str> = text.lines().take(31).collect();
+    lines.swap(2, 9);
+    fs::write(dir.join("games.csv"), lines.join("\n") + "\n").unwrap();
+    fs::remove_file(dir.join("match.json")).unwrap();
+    ok(&["match", "--resume", "--out", d, "-q"]);
+    assert_eq!(fs::read(dir.join("games.csv")).unwrap(), whole);
+    assert_eq!(json(&dir), report);
+    fails(
+        &["match", "--resume", "--out", d, "--games", "4"],
+        "--resume takes its settings",
+    );
+}
