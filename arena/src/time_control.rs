@@ -37,7 +37,7 @@ impl FromStr for TimeControl {
                 .trim()
                 .parse()
                 .map_err(|_| bad(&format!("the {what} is not a number of seconds")))?;
-            if !v.is_finite() || v < 0.0 || v > MOST {
+            if !v.is_finite() || !(0.0..=MOST).contains(&v) {
                 return Err(bad(&format!("the {what} must be 0 to {MOST} seconds")));
             }
             Ok(Duration::from_secs_f64(v))
