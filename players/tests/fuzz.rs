@@ -175,6 +175,8 @@ fn arena_lines() -> Vec<String> {
             budget: BudgetMsg {
                 nodes: Some(100),
                 ms: None,
+                remaining_ms: None,
+                increment_ms: None,
             },
             timeout_ms: 1000,
         },
