@@ -296,6 +296,11 @@ pub enum TableError {
         /// Which fit.
         fit: &'static str,
     },
+    /// A player index among the fitted players is out of range or repeated.
+    BadFittedPlayer {
+        /// The offending index (0-based).
+        index: usize,
+    },
 }
 
 impl fmt::Display for TableError {
@@ -311,6 +316,9 @@ impl fmt::Display for TableError {
             ),
             TableError::MissingFit { fit } => {
                 write!(f, "cannot sort by the {fit} rating: no {fit} fit was given")
+            }
+            TableError::BadFittedPlayer { index } => {
+                write!(f, "fitted player index {index} is out of range or repeated")
             }
         }
     }

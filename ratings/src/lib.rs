@@ -75,7 +75,7 @@ pub use rank::{average_ranks, kendall_tau, spearman};
 pub use results::ResultMatrix;
 pub use score::{Score, Wdl};
 pub use tables::{
-    crosstable_csv, crosstable_text, summary_csv, summary_rows, summary_text, SummaryInput,
-    SummaryOrder, SummaryRow,
+    crosstable_csv, crosstable_text, los_csv, los_text, summary_csv, summary_rows, summary_text,
+    SummaryInput, SummaryOrder, SummaryRow, NOT_RATED,
 };
 pub use thesis::{thesis_elo, ThesisFit, ThesisOptions};
