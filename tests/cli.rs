@@ -36,7 +36,7 @@ fn tournament_is_deterministic_across_job_counts() {
         let out = small_tournament(dir, "5", jobs);
         assert!(out.contains("48 games on disk"), "{out}");
         assert!(
-            out.contains("Thesis Elo") && out.contains("MLE Elo"),
+            out.contains("Elo   ±95%") && out.contains("Likelihood of superiority"),
             "{out}"
         );
     }
@@ -161,6 +161,8 @@ PositionaryEvaluator,NeuralNetworkPlayer,SimpleStockfish,PossibleBoardGenerator,
         matrix,
         "--names",
         names,
+        "--method",
+        "both",
         "--out",
         tmp.path().to_str().unwrap(),
     ]);
@@ -268,7 +270,7 @@ fn command_line_mistakes_are_one_line_before_any_work() {
     );
     fails(
         &["tournament", "--method", "foo"],
-        "[possible values: thesis, mle, both]",
+        "[possible values: bayeselo, thesis, mle, both]",
     );
     fails(
         &["tornament"],

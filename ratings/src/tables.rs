@@ -306,7 +306,17 @@ pub fn summary_rows(input: &SummaryInput<'_>) -> Result<Vec<SummaryRow>, TableEr
 
 /// Formats an optional number with `decimals` places, `missing` when absent.
 fn number(value: Option<f64>, decimals: usize, missing: &str) -> String {
-    value.map_or_else(|| missing.to_string(), |v| format!("{v:.decimals$}"))
+    value.map_or_else(
+        || missing.to_string(),
+        |v| {
+            let text = format!("{v:.decimals$}");
+            // No "-0.00": a negative value that rounds to zero prints as zero.
+            match text.strip_prefix('-') {
+                Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+                _ => text,
+            }
+        },
+    )
 }
 
 /// The summary as CSV with columns `index,player,games,points,score_percent,thesis_elo,
@@ -483,11 +493,12 @@ fn by_rating(
 
 /// The likelihood of superiority of every pair of players of a BayesElo fit, as BayesElo's
 /// `los` command prints it: players in rating order; the cell in row `i`, column `j` is the
-/// probability (in whole percent, truncated as BayesElo does, so that only a certainty reads
-/// 100) that `i` is stronger than `j`, from the rating difference and its standard error
-/// (see [`BayesEloFit::los`]). Columns are headed by the players' numbers (`#`, as in the
-/// other tables); the diagonal reads `-`. `fitted` is as in [`SummaryInput::fitted`]:
-/// players left out of the fit are not in the table. A legend line follows.
+/// probability (in whole percent, truncated as BayesElo does: 99 means at least 99%, and
+/// 100 a probability that rounds to 1 in double precision) that `i` is stronger than `j`,
+/// from the rating difference and its standard error (see [`BayesEloFit::los`]). Columns
+/// are headed by the players' numbers (`#`, as in the other tables); the diagonal reads `-`.
+/// `fitted` is as in [`SummaryInput::fitted`]: players left out of the fit are not in the
+/// table. A legend line follows.
 ///
 /// ```
 /// use fow_ratings::{bayeselo, los_text, BayesEloOptions, ResultMatrix, Wdl};
