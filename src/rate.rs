@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use fow_ratings::parse_match_matrix;
 
 use crate::error::{input, CliError};
-use crate::tables::{anchor, fit, matrix_of, report, Method};
+use crate::tables::{fit, matrix_of, report, Method};
 
 /// Fit ratings to recorded results.
 ///
@@ -16,17 +16,20 @@ use crate::tables::{anchor, fit, matrix_of, report, Method};
 pub struct Args {
     /// The results folder or file.
     pub file: PathBuf,
-    /// Which fit: thesis (iterative, K = 1), mle (maximum likelihood with 95% intervals)
-    /// or both.
-    #[arg(long, value_enum, default_value_t = Method::Both)]
+    /// Columns beside the default fit (BayesElo's model with 95% intervals): thesis (the
+    /// thesis's iterative Elo, K = 1; also shown when it disagrees with the default fit), mle
+    /// (maximum likelihood counting a draw as half a win) or both.
+    #[arg(long, value_enum, default_value_t = Method::Bayeselo)]
     pub method: Method,
-    /// Fix one player's rating: NAME=VALUE (default: RandomMove=0, else the first player).
+    /// Fix one player's rating: NAME=VALUE (VALUE defaults to 0). Without it the ratings are
+    /// relative to the pool average, and the thesis and MLE columns have RandomMove = 0 (else
+    /// the first rated player).
     #[arg(long, value_name = "NAME=VALUE")]
     pub anchor: Option<String>,
     /// Player names for a matrix file, in row order (default P1, P2, ...).
     #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
     pub names: Option<Vec<String>>,
-    /// Write crosstable.csv and ratings.csv into this folder.
+    /// Write crosstable.csv, ratings.csv and los.csv into this folder.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
@@ -66,8 +69,7 @@ pub fn run(mut a: Args) -> Result<(), CliError> {
     if m.total_games() == 0 {
         return Err(input(format!("{}: no games", a.file.display())));
     }
-    let anchor = anchor(&m, a.anchor.as_deref())?;
-    let fits = fit(&m, anchor, a.method)?;
+    let fits = fit(&m, a.anchor.as_deref(), a.method)?;
     if let Some(dir) = &a.out {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?;

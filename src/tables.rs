@@ -5,28 +5,44 @@ use std::path::Path;
 
 use fow_arena::GameRow;
 use fow_ratings::{
-    crosstable_csv, crosstable_text, mle_elo, summary_csv, summary_text, thesis_elo, Anchor,
-    MleError, MleFit, MleOptions, ResultMatrix, Score, SummaryInput, SummaryOrder, ThesisFit,
-    ThesisOptions,
+    bayeselo, crosstable_csv, crosstable_text, linked_players, los_csv, los_text, mle_elo,
+    summary_csv, summary_text, thesis_elo, Anchor, BayesEloFit, BayesEloOptions, MleError, MleFit,
+    MleOptions, ResultMatrix, Score, SummaryInput, SummaryOrder, ThesisFit, ThesisOptions,
 };
 
 use crate::error::{input, CliError};
 
-/// Which fits to compute.
+/// Which fits the ratings table shows beside the default one (BayesElo's model).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Method {
-    /// The thesis's iterative Elo (K = 1, all games at once).
+    /// The BayesElo fit only (plus the thesis column when it disagrees with it).
+    Bayeselo,
+    /// Also the thesis's iterative Elo (K = 1, all games at once).
     Thesis,
-    /// Maximum likelihood with 95% intervals.
+    /// Also the maximum-likelihood fit counting a draw as half a win (colours ignored),
+    /// with its 95% intervals.
     Mle,
-    /// Both.
+    /// Also both of them.
     Both,
 }
 
-/// The fits of one result matrix, with notes on any fallback used.
+/// The fits of one result matrix, with notes on what was left out or fell back.
 pub struct Fits {
+    /// BayesElo's model on the linked players (the default fit).
+    pub elo: Option<BayesEloFit>,
+    /// The thesis's iteration on the linked players.
     pub thesis: Option<ThesisFit>,
+    /// The half-point maximum-likelihood fit on the linked players.
     pub mle: Option<MleFit>,
+    /// The matrix indices of the players the fits cover, in the fits' order; the others are
+    /// not rated (unlinked).
+    pub rated: Vec<usize>,
+    /// The origin of the thesis and MLE columns, as a matrix index and value.
+    pub side_anchor: Option<Anchor>,
+    /// Whether the ratings table shows the thesis column.
+    pub show_thesis: bool,
+    /// Whether the ratings table shows the MLE columns.
+    pub show_mle: bool,
     pub notes: Vec<String>,
 }
 
@@ -67,53 +83,195 @@ pub fn anchor(m: &ResultMatrix, spec: Option<&str>) -> Result<Anchor, CliError> 
     Ok(Anchor { index, value })
 }
 
-/// Computes the requested fits. The thesis iteration falls back to a smaller step when
-/// K = 1 does not settle, and the MLE to one virtual draw per pair when a player's
-/// rating is unbounded; both fallbacks are reported in `notes`.
-pub fn fit(m: &ResultMatrix, anchor: Anchor, method: Method) -> Result<Fits, CliError> {
-    let mut notes = Vec::new();
-    let mut thesis = None;
-    let mut mle = None;
-    if method != Method::Mle {
-        let f = thesis_elo(m, anchor, &ThesisOptions::default()).map_err(input)?;
-        let stable = ThesisOptions::stable(m);
-        let f = if f.converged || stable.k >= 1.0 {
-            f
-        } else {
-            let g = thesis_elo(m, anchor, &stable).map_err(input)?;
-            notes.push(format!(
-                "thesis Elo: K = 1 oscillates here; used K = {:.4}, which has the same fixed point",
-                stable.k
-            ));
-            g
-        };
-        if f.converged {
-            thesis = Some(f);
-        } else {
-            notes.push(format!(
-                "thesis Elo: does not converge after {} iterations (a player won or lost every game); not shown",
-                f.iterations
-            ));
-        }
+/// The thesis iteration, falling back to a smaller step when K = 1 does not settle; `None`
+/// (with a note) when it does not converge.
+fn thesis_fit(
+    m: &ResultMatrix,
+    anchor: Anchor,
+    notes: &mut Vec<String>,
+) -> Result<Option<ThesisFit>, CliError> {
+    let f = thesis_elo(m, anchor, &ThesisOptions::default()).map_err(input)?;
+    let stable = ThesisOptions::stable(m);
+    let f = if f.converged || stable.k >= 1.0 {
+        f
+    } else {
+        let g = thesis_elo(m, anchor, &stable).map_err(input)?;
+        notes.push(format!(
+            "thesis Elo: K = 1 oscillates here; used K = {:.4}, which has the same fixed point",
+            stable.k
+        ));
+        g
+    };
+    if f.converged {
+        Ok(Some(f))
+    } else {
+        notes.push(format!(
+            "thesis Elo: does not converge after {} iterations (a player won or lost every game); not shown",
+            f.iterations
+        ));
+        Ok(None)
     }
-    if method != Method::Thesis {
-        match mle_elo(m, anchor, &MleOptions::default()) {
-            Ok(f) => mle = Some(f),
-            Err(MleError::Unbounded { players }) => {
-                let opts = MleOptions {
-                    prior_draws: 1.0,
-                    ..MleOptions::default()
-                };
-                mle = Some(mle_elo(m, anchor, &opts).map_err(input)?);
-                notes.push(format!(
-                    "MLE: unbounded without a prior ({} won or lost everything against the rest); added 1 virtual draw per pair",
-                    players.join(", ")
+}
+
+/// The thesis method and the half-point MLE on the whole matrix, as the thesis comparison
+/// (`fow compare-thesis`, `--preset`) uses them: the thesis iteration falls back to a smaller
+/// step when K = 1 does not settle, and the MLE to one virtual draw per pair when a player's
+/// rating is unbounded; both fallbacks are reported in `notes`. No BayesElo fit.
+pub fn thesis_and_mle(m: &ResultMatrix, anchor: Anchor) -> Result<Fits, CliError> {
+    let mut notes = Vec::new();
+    let thesis = thesis_fit(m, anchor, &mut notes)?;
+    let mle = match mle_elo(m, anchor, &MleOptions::default()) {
+        Ok(f) => Some(f),
+        Err(MleError::Unbounded { players }) => {
+            let opts = MleOptions {
+                prior_draws: 1.0,
+                ..MleOptions::default()
+            };
+            notes.push(format!(
+                "MLE: unbounded without a prior ({} won or lost everything against the rest); added 1 virtual draw per pair",
+                players.join(", ")
+            ));
+            Some(mle_elo(m, anchor, &opts).map_err(input)?)
+        }
+        Err(e) => {
+            notes.push(format!("MLE: not computed: {e}"));
+            None
+        }
+    };
+    Ok(Fits {
+        elo: None,
+        thesis,
+        mle,
+        rated: (0..m.len()).collect(),
+        side_anchor: Some(anchor),
+        show_thesis: true,
+        show_mle: true,
+        notes,
+    })
+}
+
+/// The first player whose thesis rating, re-centred on the pool average, lies outside its
+/// BayesElo 95% interval: (index in the fits, thesis, BayesElo).
+fn thesis_disagreement(thesis: &ThesisFit, elo: &BayesEloFit) -> Option<(usize, f64, f64)> {
+    let n = thesis.ratings.len();
+    let mean = |r: &[f64]| r.iter().sum::<f64>() / n as f64;
+    let (t0, e0) = (mean(&thesis.ratings), mean(&elo.ratings));
+    (0..n)
+        .map(|k| (k, thesis.ratings[k] - t0, elo.ratings[k] - e0))
+        .find(|&(k, t, e)| (t - e).abs() > elo.half_widths[k])
+}
+
+/// Computes the fits of the ratings table. Only the players linked to each other by games
+/// won and lost both ways are rated (see [`linked_players`]); the fits are computed on
+/// their games and the others are marked not rated (unlinked). The default fit is
+/// BayesElo's model (eloAdvantage and eloDraw fitted, prior 2), relative to the pool average
+/// or to `--anchor` (`anchor_spec`); the thesis and half-point MLE columns are anchored at
+/// `--anchor`, else RandomMove = 0 (else the first rated player). The thesis column is shown
+/// when `method` asks for it or when it disagrees with the BayesElo fit (a player's
+/// re-centred thesis rating outside its 95% interval); the MLE columns when asked for.
+pub fn fit(m: &ResultMatrix, anchor_spec: Option<&str>, method: Method) -> Result<Fits, CliError> {
+    let explicit = match anchor_spec {
+        Some(spec) => Some(anchor(m, Some(spec))?),
+        None => None,
+    };
+    let default_anchor = Anchor::random_move_or_first(m);
+    let prefer = explicit.unwrap_or(default_anchor).index;
+    let linked = linked_players(m, Some(prefer));
+    let rated: Vec<usize> = (0..m.len()).filter(|&i| linked[i]).collect();
+    let mut notes = Vec::new();
+    let unlinked: Vec<&str> = (0..m.len())
+        .filter(|&i| !linked[i])
+        .map(|i| m.names()[i].as_str())
+        .collect();
+    let mut fits = Fits {
+        elo: None,
+        thesis: None,
+        mle: None,
+        rated: rated.clone(),
+        side_anchor: None,
+        show_thesis: matches!(method, Method::Thesis | Method::Both),
+        show_mle: matches!(method, Method::Mle | Method::Both),
+        notes: Vec::new(),
+    };
+    if rated.len() < 2 {
+        notes.push(
+            "no two players won and lost games against each other (directly or through others): nobody can be rated"
+                .into(),
+        );
+        fits.notes = notes;
+        return Ok(fits);
+    }
+    if !unlinked.is_empty() {
+        notes.push(format!(
+            "not rated (unlinked): {}: won or lost every game against the rated players (or never met them), so no finite rating fits; the fits use the games among the rated players",
+            unlinked.join(", ")
+        ));
+    }
+    let position = |index: usize| rated.iter().position(|&i| i == index);
+    let sub = m.subset(&rated).map_err(input)?;
+    let sub_explicit = match explicit {
+        Some(a) => Some(Anchor {
+            index: position(a.index).ok_or_else(|| {
+                input(format!(
+                    "--anchor: {} is not rated (unlinked), so it cannot anchor the ratings",
+                    m.names()[a.index]
+                ))
+            })?,
+            value: a.value,
+        }),
+        None => None,
+    };
+    match bayeselo(&sub, sub_explicit, &BayesEloOptions::default()) {
+        Ok(f) => fits.elo = Some(f),
+        Err(e) => notes.push(format!("BayesElo fit: not computed: {e}")),
+    }
+    let mut side_notes = Vec::new();
+    let side_anchor = match sub_explicit {
+        Some(a) => a,
+        None => {
+            let index = position(default_anchor.index).unwrap_or(0);
+            if m.index_of("RandomMove").is_some() && position(default_anchor.index).is_none() {
+                side_notes.push(format!(
+                    "RandomMove is not rated, so the thesis and MLE columns are anchored at {} = 0",
+                    m.names()[rated[0]]
                 ));
             }
-            Err(e) => notes.push(format!("MLE: not computed: {e}")),
+            Anchor { index, value: 0.0 }
+        }
+    };
+    fits.side_anchor = Some(Anchor {
+        index: rated[side_anchor.index],
+        value: side_anchor.value,
+    });
+    let mut thesis_notes = Vec::new();
+    fits.thesis = thesis_fit(&sub, side_anchor, &mut thesis_notes)?;
+    let mut mle_notes = Vec::new();
+    match mle_elo(&sub, side_anchor, &MleOptions::default()) {
+        Ok(f) => fits.mle = Some(f),
+        Err(e) => mle_notes.push(format!("MLE: not computed: {e}")),
+    }
+    if !fits.show_thesis {
+        if let (Some(thesis), Some(elo)) = (&fits.thesis, &fits.elo) {
+            if let Some((k, t, e)) = thesis_disagreement(thesis, elo) {
+                fits.show_thesis = true;
+                notes.push(format!(
+                    "thesis Elo shown: it disagrees with the BayesElo fit for {} ({t:.1} vs {e:.1} about the pool average, beyond the 95% interval)",
+                    m.names()[rated[k]]
+                ));
+            }
         }
     }
-    Ok(Fits { thesis, mle, notes })
+    if fits.show_thesis || fits.show_mle {
+        notes.extend(side_notes);
+    }
+    if fits.show_thesis {
+        notes.extend(thesis_notes);
+    }
+    if fits.show_mle {
+        notes.extend(mle_notes);
+    }
+    fits.notes = notes;
+    Ok(fits)
 }
 
 /// The crosstable written beside a tournament's games.
@@ -122,11 +280,28 @@ pub const CROSSTABLE_FILE: &str = "crosstable.csv";
 pub const RATINGS_FILE: &str = "ratings.csv";
 /// The ratings with average time per move (written when times are known).
 pub const SUMMARY_FILE: &str = "summary.csv";
+/// The likelihood of superiority of every pair of rated players (BayesElo's `los`).
+pub const LOS_FILE: &str = "los.csv";
 
-/// Writes `crosstable.csv` and `ratings.csv` into `out` when given, plus `summary.csv`
-/// (the ratings with average ms per move, like the thesis's Table 2) when `ms_per_move`
-/// is given, then prints the crosstable and summary. `ratings.csv` holds no wall-clock
-/// figure, so it is byte-identical across runs; `summary.csv` is not.
+/// A line on the BayesElo fit: origin, model parameters, prior and scale.
+fn model_line(m: &ResultMatrix, fits: &Fits, elo: &BayesEloFit) -> String {
+    let origin = match elo.anchor {
+        Some(a) => format!("{} = {}", m.names()[fits.rated[a.index]], a.value),
+        None => "the pool average (they sum to 0)".into(),
+    };
+    format!(
+        "Elo: BayesElo's model (Bradley-Terry with a draw parameter and White's advantage), relative to {origin}; \
+         ±95%: the interval from the covariance matrix. Fitted White advantage eloAdvantage = {:.1}, eloDraw = {:.1} \
+         (prior: 2 virtual draws per player; ratings scaled by {:.3} as BayesElo prints them).",
+        elo.elo_advantage, elo.elo_draw, elo.scale
+    )
+}
+
+/// Writes `crosstable.csv`, `ratings.csv` and `los.csv` into `out` when given, plus
+/// `summary.csv` (the ratings with average ms per move, like the thesis's Table 2) when
+/// `ms_per_move` is given, then prints the crosstable, the ratings and the likelihood of
+/// superiority. `ratings.csv` holds every fit (the table shows those of [`Fits`]) and no
+/// wall-clock figure, so it is byte-identical across runs; `summary.csv` is not.
 pub fn report(
     m: &ResultMatrix,
     fits: &Fits,
@@ -134,13 +309,22 @@ pub fn report(
     out: Option<&Path>,
 ) -> Result<(), CliError> {
     let mut inp = SummaryInput::new(m);
+    inp.elo = fits.elo.as_ref();
     inp.thesis = fits.thesis.as_ref();
     inp.mle = fits.mle.as_ref();
+    inp.fitted = Some(&fits.rated);
     inp.order = SummaryOrder::Given;
     let deterministic = summary_csv(&inp).map_err(input)?;
     inp.ms_per_move = ms_per_move;
     let with_times = match ms_per_move {
         Some(_) => Some(summary_csv(&inp).map_err(input)?),
+        None => None,
+    };
+    let los = match &fits.elo {
+        Some(elo) => Some((
+            los_text(m, elo, Some(&fits.rated)).map_err(input)?,
+            los_csv(m, elo, Some(&fits.rated)).map_err(input)?,
+        )),
         None => None,
     };
     if let Some(dir) = out {
@@ -153,11 +337,37 @@ pub fn report(
         if let Some(text) = &with_times {
             write(SUMMARY_FILE, text)?;
         }
+        if let Some((_, csv)) = &los {
+            write(LOS_FILE, csv)?;
+        }
     }
     outln!("Crosstable (points of the row player as White / as Black):");
     outln!("{}", crosstable_text(m));
-    outln!("Ratings (anchor as shown; ± is the 95% interval of the MLE):");
-    outln!("{}", summary_text(&inp).map_err(input)?);
+    let mut shown = inp;
+    if !fits.show_thesis {
+        shown.thesis = None;
+    }
+    if !fits.show_mle {
+        shown.mle = None;
+    }
+    outln!("Ratings:");
+    outln!("{}", summary_text(&shown).map_err(input)?);
+    if let Some(elo) = &fits.elo {
+        outln!("{}", model_line(m, fits, elo));
+    }
+    if shown.thesis.is_some() || shown.mle.is_some() {
+        let origin = fits.side_anchor.map_or(String::new(), |a| {
+            format!(", both with {} = {}", m.names()[a.index], a.value)
+        });
+        outln!(
+            "Thesis Elo: the thesis's iteration (K = 1, all games at once); MLE Elo: maximum likelihood counting a draw as half a win, colours ignored, MLE ±95% relative to the anchor{origin}."
+        );
+    }
+    if let Some((text, _)) = &los {
+        outln!();
+        outln!("Likelihood of superiority (BayesElo's los):");
+        outln!("{text}");
+    }
     for n in &fits.notes {
         outln!("note: {n}");
     }

@@ -17,7 +17,7 @@ use fow_variants::RuleSet;
 
 use crate::error::{input, CliError};
 use crate::plot::{ladder_plot, Rung};
-use crate::tables::{anchor, fit, matrix_of, Method};
+use crate::tables::{anchor, matrix_of, thesis_and_mle};
 
 /// The thesis's ten bots, in the order of its Table 2 and crosstable (Figure 15).
 pub const THESIS_BOTS: [&str; 10] = [
@@ -246,7 +246,7 @@ pub fn compare(
         )));
     }
     let m = matrix_of(labels, games)?;
-    let fits = fit(&m, anchor(&m, None)?, Method::Both)?;
+    let fits = thesis_and_mle(&m, anchor(&m, None)?)?;
     let ms = crate::tournament::ms_per_move(labels, games, times);
     let think = think_seconds(labels, games, times);
     let ours = |i: usize| Ours {

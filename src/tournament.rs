@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
 use crate::tables::{
-    anchor, fit, matrix_of, report, Method, CROSSTABLE_FILE, RATINGS_FILE, SUMMARY_FILE,
+    fit, matrix_of, report, Method, CROSSTABLE_FILE, LOS_FILE, RATINGS_FILE, SUMMARY_FILE,
 };
 use crate::thesis::{Preset, PRESET_GAMES};
 
@@ -19,7 +19,7 @@ use crate::thesis::{Preset, PRESET_GAMES};
 /// Every ordered pair of players meets N times (so N times with each colour). Games run
 /// in parallel, each appended to DIR/games.csv as it ends (an interrupted run continues
 /// with --resume). At the end the crosstable and ratings are printed and written to
-/// DIR/crosstable.csv and DIR/ratings.csv. Same settings and seed, same files.
+/// DIR/crosstable.csv, DIR/ratings.csv and DIR/los.csv. Same settings and seed, same files.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Play a preset: `thesis` (the thesis's ten bots in its order, `thesis` rules, 100
@@ -72,8 +72,10 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
-    /// Which rating fits to print.
-    #[arg(long, value_enum, default_value_t = Method::Both)]
+    /// Columns beside the default fit (BayesElo's model with 95% intervals): thesis (the
+    /// thesis's iterative Elo, K = 1; also shown when it disagrees with the default fit), mle
+    /// (maximum likelihood counting a draw as half a win) or both.
+    #[arg(long, value_enum, default_value_t = Method::Bayeselo)]
     pub method: Method,
     #[command(flatten)]
     pub rules: RulesArgs,
@@ -204,7 +206,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let m = matrix_of(&labels, &games)?;
     let rep_times = rep.times;
     let ms = ms_per_move(&labels, &games, &rep_times);
-    let fits = fit(&m, anchor(&m, None)?, a.method)?;
+    let fits = fit(&m, None, a.method)?;
     report(&m, &fits, Some(&ms), Some(&dir))?;
     let faults = games
         .iter()
@@ -327,8 +329,13 @@ fn files_written(dir: &Path) -> String {
         CROSSTABLE_FILE,
         RATINGS_FILE,
         SUMMARY_FILE,
+        LOS_FILE,
     ]
-    .map(|f| dir.join(f).display().to_string())
+    .map(|f| dir.join(f))
+    .iter()
+    .filter(|p| p.exists())
+    .map(|p| p.display().to_string())
+    .collect::<Vec<_>>()
     .join(", ")
 }
 

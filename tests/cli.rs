@@ -36,7 +36,7 @@ fn tournament_is_deterministic_across_job_counts() {
         let out = small_tournament(dir, "5", jobs);
         assert!(out.contains("48 games on disk"), "{out}");
         assert!(
-            out.contains("Thesis Elo") && out.contains("MLE Elo"),
+            out.contains("Elo   ±95%") && out.contains("Likelihood of superiority"),
             "{out}"
         );
     }
@@ -161,6 +161,8 @@ PositionaryEvaluator,NeuralNetworkPlayer,SimpleStockfish,PossibleBoardGenerator,
         matrix,
         "--names",
         names,
+        "--method",
+        "both",
         "--out",
         tmp.path().to_str().unwrap(),
     ]);
@@ -176,6 +178,55 @@ PositionaryEvaluator,NeuralNetworkPlayer,SimpleStockfish,PossibleBoardGenerator,
     fails(
         &["rate", matrix, "--anchor", "Nobody=0"],
         "no player 'Nobody'",
+    );
+}
+
+#[test]
+fn rate_marks_unlinked_players_in_every_column() {
+    // C lost all its games: no finite rating fits it, in any method.
+    let tmp = tempfile::tempdir().unwrap();
+    let matrix = tmp.path().join("m.txt");
+    fs::write(
+        &matrix,
+        "(---/---/---) ( 5/ 2/ 3) ( 4/ 0/ 0)\n\
+         ( 3/ 1/ 6) (---/---/---) ( 4/ 0/ 0)\n\
+         ( 0/ 0/ 4) ( 0/ 0/ 4) (---/---/---)\n",
+    )
+    .unwrap();
+    let out_dir = tmp.path().join("out");
+    let out = ok(&[
+        "rate",
+        matrix.to_str().unwrap(),
+        "--names",
+        "A,B,C",
+        "--method",
+        "both",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    let c = out
+        .lines()
+        .skip_while(|l| *l != "Ratings:")
+        .find(|l| l.starts_with("3  C"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(c.matches("not rated (unlinked)").count(), 3, "{out}");
+    assert!(out.contains("note: not rated (unlinked): C"), "{out}");
+    // A and B are rated about their average; the LOS table leaves C out.
+    let csv = String::from_utf8(read(&out_dir, "ratings.csv")).unwrap();
+    assert!(csv.contains(",elo,elo_ci95,rated"), "{csv}");
+    assert!(csv.contains("\n3,C,16,0,0.00,,,,,,no\n"), "{csv}");
+    let los = String::from_utf8(read(&out_dir, "los.csv")).unwrap();
+    assert_eq!(los.lines().next(), Some("index,player,A,B"), "{los}");
+    fails(
+        &[
+            "rate",
+            matrix.to_str().unwrap(),
+            "--names",
+            "A,B,C",
+            "--anchor",
+            "C=0",
+        ],
+        "C is not rated (unlinked)",
     );
 }
 
@@ -268,7 +319,7 @@ fn command_line_mistakes_are_one_line_before_any_work() {
     );
     fails(
         &["tournament", "--method", "foo"],
-        "[possible values: thesis, mle, both]",
+        "[possible values: bayeselo, thesis, mle, both]",
     );
     fails(
         &["tornament"],

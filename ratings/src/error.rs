@@ -64,6 +64,11 @@ pub enum MatrixError {
         /// The player (0-based).
         player: usize,
     },
+    /// A player index given twice where each player may appear once.
+    RepeatedPlayer {
+        /// The repeated index (0-based).
+        index: usize,
+    },
 }
 
 impl fmt::Display for MatrixError {
@@ -87,6 +92,9 @@ impl fmt::Display for MatrixError {
             } => write!(f, "{found} rows for {players} players"),
             MatrixError::NonEmptyDiagonal { player } => {
                 write!(f, "diagonal cell of player {player} is not empty")
+            }
+            MatrixError::RepeatedPlayer { index } => {
+                write!(f, "player index {index} given twice")
             }
         }
     }
@@ -195,6 +203,82 @@ impl fmt::Display for MleError {
 
 impl std::error::Error for MleError {}
 
+/// Why [`bayeselo`](crate::bayeselo) has no (finite) answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BayesEloError {
+    /// The anchor index is not below the number of players.
+    AnchorOutOfRange {
+        /// The anchor index (0-based).
+        index: usize,
+        /// Number of players.
+        players: usize,
+    },
+    /// An option or the anchor value is out of its domain (e.g. NaN, negative prior).
+    InvalidOption {
+        /// Name of the option.
+        name: &'static str,
+        /// The rejected value.
+        value: f64,
+    },
+    /// These players are not linked to the others (the largest group) by any chain of
+    /// games, so their ratings are not determined.
+    Disconnected {
+        /// Names of the players, in matrix order.
+        players: Vec<String>,
+    },
+    /// Without prior draws the ratings are infinite: these players, outside the largest
+    /// group of [linked players](crate::linked_players), won or lost every game against it.
+    Unbounded {
+        /// Names of the players, in matrix order.
+        players: Vec<String>,
+    },
+    /// A fitted model parameter has no finite maximum: `eloDraw` when every game was
+    /// drawn, `eloAdvantage` when (without prior draws) White scored all or none of the
+    /// points.
+    UnboundedParameter {
+        /// `"eloDraw"` or `"eloAdvantage"`.
+        parameter: &'static str,
+    },
+    /// Newton–Raphson did not reach the gradient tolerance (or met a singular Hessian, e.g.
+    /// when the first-move advantage cannot be told from the ratings because every pair met
+    /// with one colour arrangement only).
+    NoConvergence {
+        /// Iterations performed.
+        iterations: usize,
+    },
+}
+
+impl fmt::Display for BayesEloError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BayesEloError::AnchorOutOfRange { index, players } => {
+                write!(f, "anchor index {index} out of range for {players} players")
+            }
+            BayesEloError::InvalidOption { name, value } => write!(f, "invalid {name}: {value}"),
+            BayesEloError::Disconnected { players } => write!(
+                f,
+                "no chain of games links these players to the others: {}",
+                players.join(", ")
+            ),
+            BayesEloError::Unbounded { players } => write!(
+                f,
+                "ratings are infinite without prior draws (won or lost every game against \
+                 the others): {}",
+                players.join(", ")
+            ),
+            BayesEloError::UnboundedParameter { parameter } => {
+                write!(f, "{parameter} has no finite maximum-likelihood value here")
+            }
+            BayesEloError::NoConvergence { iterations } => write!(
+                f,
+                "Newton-Raphson did not converge in {iterations} iterations"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BayesEloError {}
+
 /// Inconsistent inputs to the [summary table](crate::summary_rows).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TableError {
@@ -212,6 +296,11 @@ pub enum TableError {
         /// Which fit.
         fit: &'static str,
     },
+    /// A player index among the fitted players is out of range or repeated.
+    BadFittedPlayer {
+        /// The offending index (0-based).
+        index: usize,
+    },
 }
 
 impl fmt::Display for TableError {
@@ -227,6 +316,9 @@ impl fmt::Display for TableError {
             ),
             TableError::MissingFit { fit } => {
                 write!(f, "cannot sort by the {fit} rating: no {fit} fit was given")
+            }
+            TableError::BadFittedPlayer { index } => {
+                write!(f, "fitted player index {index} is out of range or repeated")
             }
         }
     }

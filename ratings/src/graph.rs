@@ -4,7 +4,45 @@
 //! the anchor by games, and (without a prior) the "scored at least a half point against"
 //! relation must be strongly connected (Zermelo 1929; Ford 1957).
 
-use crate::results::Pair;
+use crate::results::{Pair, ResultMatrix};
+
+/// The players that can be rated together: the largest group in which every player is
+/// linked to every other by a chain of "scored at least a draw against" in both directions
+/// (a strongly connected component of that relation, draws counting both ways). Only
+/// within such a group does the likelihood of the Elo models have a finite maximum without
+/// a prior; a player outside it won or lost every game against the group (its rating would
+/// be infinite) or never met it (undetermined). Returns one flag per player.
+///
+/// With two groups of the largest size, the one holding `prefer` (when given) is kept, else
+/// the one with the lowest-numbered player. A lone player is not a group: when no two
+/// players are linked, nobody is.
+///
+/// ```
+/// use fow_ratings::{linked_players, ResultMatrix, Wdl};
+/// let mut m = ResultMatrix::new(vec!["A".into(), "B".into(), "C".into(), "D".into()]);
+/// m.add_results(0, 1, Wdl::new(3, 0, 2))?; // A and B scored against each other,
+/// m.add_results(1, 2, Wdl::new(1, 1, 0))?; // B and C too (a draw counts both ways);
+/// m.add_results(0, 3, Wdl::new(2, 0, 0))?; // D lost every game it played.
+/// assert_eq!(linked_players(&m, None), vec![true, true, true, false]);
+/// # Ok::<(), fow_ratings::MatrixError>(())
+/// ```
+pub fn linked_players(matrix: &ResultMatrix, prefer: Option<usize>) -> Vec<bool> {
+    let n = matrix.len();
+    let component = scoring_components(n, &matrix.pairs());
+    let mut sizes = vec![0usize; n];
+    for &c in &component {
+        sizes[c] += 1;
+    }
+    let largest = sizes.iter().copied().max().unwrap_or(0);
+    if largest < 2 {
+        return vec![false; n];
+    }
+    let kept = prefer
+        .filter(|&p| p < n && sizes[component[p]] == largest)
+        .or_else(|| (0..n).find(|&i| sizes[component[i]] == largest))
+        .map(|i| component[i]);
+    component.iter().map(|&c| Some(c) == kept).collect()
+}
 
 /// Which players are linked to `start` by a chain of games (`true`) — the undirected
 /// connected component of `start`.
@@ -144,6 +182,29 @@ mod tests {
         closed[1].points_i = 4.5;
         let c = scoring_components(4, &closed);
         assert!((1..4).all(|k| same(&c, 0, k)));
+    }
+
+    #[test]
+    fn linked_players_keep_the_largest_group() {
+        use crate::score::Wdl;
+        let names = |n: usize| (1..=n).map(|k| format!("P{k}")).collect::<Vec<_>>();
+        // Two pairs that scored against each other; the first pair beat the second.
+        let mut m = ResultMatrix::new(names(4));
+        m.add_results(0, 1, Wdl::new(1, 0, 1)).unwrap();
+        m.add_results(2, 3, Wdl::new(0, 1, 0)).unwrap();
+        m.add_results(0, 2, Wdl::new(2, 0, 0)).unwrap();
+        assert_eq!(linked_players(&m, None), vec![true, true, false, false]);
+        assert_eq!(linked_players(&m, Some(3)), vec![false, false, true, true]);
+        assert_eq!(linked_players(&m, Some(9)), vec![true, true, false, false]);
+        // A draw between the groups links them all.
+        m.add_results(3, 0, Wdl::new(0, 1, 0)).unwrap();
+        assert_eq!(linked_players(&m, None), vec![true; 4]);
+        // One-sided results only, or no games: nobody can be rated.
+        let mut m = ResultMatrix::new(names(2));
+        assert_eq!(linked_players(&m, None), vec![false, false]);
+        m.add_results(0, 1, Wdl::new(5, 0, 0)).unwrap();
+        assert_eq!(linked_players(&m, None), vec![false, false]);
+        assert!(linked_players(&ResultMatrix::new(Vec::new()), None).is_empty());
     }
 
     #[test]

@@ -2,20 +2,28 @@
 //!
 //! Results live in a [`ResultMatrix`] (cell `(i, j)`: player `i` as White against `j`),
 //! built game by game or parsed from the thesis's text format with [`parse_match_matrix`].
-//! Two fits put the players on the Elo scale, where a player rated `d` points above another
+//! Three fits put the players on the Elo scale, where a player rated `d` points above another
 //! is expected to score `1 / (1 + 10^(−d / 400))` against it:
 //!
+//! - [`bayeselo`], the default: Rémi Coulom's BayesElo model, Bradley–Terry with a draw
+//!   parameter and a first-move (White) advantage fitted from the games, with BayesElo's prior
+//!   of virtual draws and its rating scale. Ratings are relative to the pool average (or an
+//!   anchor); their covariance matrix gives intervals, differences with standard errors and
+//!   likelihoods of superiority. It reproduces BayesElo's published output (see
+//!   `tests/bayeselo.rs`).
 //! - [`thesis_elo`], the procedure of the 2023 thesis: start every rating at 0, apply all
 //!   games at once with K = 1 (`r_i += Σ (S − E)`), and repeat until the ratings stop moving.
 //!   It reproduces the thesis's Table 2.
 //! - [`mle_elo`], the maximum-likelihood fit in the manner of Ordo (a draw is half a win and
-//!   half a loss), solved by Newton–Raphson, with standard errors and 95% intervals from the
-//!   observed information. It refuses inputs for which the likelihood has no finite maximum
-//!   (e.g. a 100% score) unless virtual prior draws are requested.
+//!   half a loss, colours ignored), solved by Newton–Raphson, with standard errors and 95%
+//!   intervals from the observed information. It refuses inputs for which the likelihood has
+//!   no finite maximum (e.g. a 100% score) unless virtual prior draws are requested.
 //!
-//! Both fix the origin with an [`Anchor`] (by default `RandomMove` = 0). Where the thesis
-//! iteration converges it solves the same equations as the likelihood fit (each player's
-//! summed `S − E` is zero), so both give the same ratings; the MLE adds the intervals.
+//! The last two fix the origin with an [`Anchor`] (by default `RandomMove` = 0). Where the
+//! thesis iteration converges it solves the same equations as the likelihood fit (each
+//! player's summed `S − E` is zero), so both give the same ratings; the MLE adds the
+//! intervals. [`linked_players`] tells which players can be rated at all: those linked to each
+//! other by games won and lost in both directions.
 //!
 //! The [tables](crosstable_text) turn results and fits into CSV or aligned text.
 //!
@@ -44,6 +52,7 @@
 //! ```
 
 mod anchor;
+mod bayeselo;
 mod error;
 mod graph;
 mod linalg;
@@ -59,7 +68,11 @@ mod text_table;
 mod thesis;
 
 pub use anchor::Anchor;
-pub use error::{MatrixError, MleError, ParseError, TableError, ThesisError};
+pub use bayeselo::{
+    bayeselo, BayesEloFit, BayesEloOptions, EloParameter, BAYESELO_ADVANTAGE, BAYESELO_DRAW_ELO,
+};
+pub use error::{BayesEloError, MatrixError, MleError, ParseError, TableError, ThesisError};
+pub use graph::linked_players;
 pub use logistic::{fit_logistic, LogisticError, LogisticFit, LogisticOptions};
 pub use matrix_file::{format_match_matrix, parse_match_matrix};
 pub use mle::{mle_elo, MleFit, MleOptions};
@@ -71,7 +84,7 @@ pub use sprt::{
     SPRT_ELO_LIMIT,
 };
 pub use tables::{
-    crosstable_csv, crosstable_text, summary_csv, summary_rows, summary_text, SummaryInput,
-    SummaryOrder, SummaryRow,
+    crosstable_csv, crosstable_text, los_csv, los_text, summary_csv, summary_rows, summary_text,
+    SummaryInput, SummaryOrder, SummaryRow, NOT_RATED,
 };
 pub use thesis::{thesis_elo, ThesisFit, ThesisOptions};

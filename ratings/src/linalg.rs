@@ -46,6 +46,22 @@ impl Cholesky {
         y
     }
 
+    /// The whole of `A⁻¹`, row-major `n × n`.
+    pub(crate) fn inverse(&self) -> Vec<f64> {
+        let n = self.n;
+        let mut inverse = vec![0.0; n * n];
+        let mut unit = vec![0.0; n];
+        for j in 0..n {
+            unit[j] = 1.0;
+            let column = self.solve(&unit);
+            unit[j] = 0.0;
+            for (i, value) in column.into_iter().enumerate() {
+                inverse[i * n + j] = value;
+            }
+        }
+        inverse
+    }
+
     /// The diagonal of `A⁻¹`.
     pub(crate) fn inverse_diagonal(&self) -> Vec<f64> {
         let n = self.n;
@@ -79,6 +95,16 @@ mod tests {
         let d = c.inverse_diagonal();
         for (got, want) in d.iter().zip([14.0 / 44.0, 12.0 / 44.0, 16.0 / 44.0]) {
             assert!((got - want).abs() < 1e-12, "{got} vs {want}");
+        }
+        // A · A⁻¹ = I.
+        let inverse = c.inverse();
+        for i in 0..3 {
+            assert!((inverse[i * 3 + i] - d[i]).abs() < 1e-15);
+            for j in 0..3 {
+                let product: f64 = (0..3).map(|k| a[i * 3 + k] * inverse[k * 3 + j]).sum();
+                let unit = if i == j { 1.0 } else { 0.0 };
+                assert!((product - unit).abs() < 1e-12);
+            }
         }
     }
 

@@ -247,6 +247,40 @@ impl ResultMatrix {
         pairs
     }
 
+    /// The results among some of the players only: new player `k` is old player
+    /// `players[k]`, and games against the players left out are dropped. Fails when an
+    /// index is out of range or repeated.
+    ///
+    /// ```
+    /// use fow_ratings::{ResultMatrix, Wdl};
+    /// let mut m = ResultMatrix::new(vec!["A".into(), "B".into(), "C".into()]);
+    /// m.add_results(0, 2, Wdl::new(1, 0, 0))?;
+    /// m.add_results(2, 1, Wdl::new(0, 1, 0))?;
+    /// let cb = m.subset(&[2, 1])?;
+    /// assert_eq!(cb.names(), ["C", "B"]);
+    /// assert_eq!(cb.cell(0, 1), Some(Wdl::new(0, 1, 0)));
+    /// assert_eq!(cb.total_games(), 1);
+    /// # Ok::<(), fow_ratings::MatrixError>(())
+    /// ```
+    pub fn subset(&self, players: &[usize]) -> Result<ResultMatrix, MatrixError> {
+        let n = self.len();
+        let mut seen = vec![false; n];
+        for &index in players {
+            if index >= n {
+                return Err(MatrixError::PlayerOutOfRange { index, players: n });
+            }
+            if std::mem::replace(&mut seen[index], true) {
+                return Err(MatrixError::RepeatedPlayer { index });
+            }
+        }
+        let names = players.iter().map(|&k| self.names[k].clone()).collect();
+        let cells = players
+            .iter()
+            .map(|&a| players.iter().map(|&b| self.cells[a][b]).collect())
+            .collect();
+        Ok(ResultMatrix { names, cells })
+    }
+
     /// The same tournament with players reordered: new player `k` is old player `order[k]`.
     #[cfg(test)]
     pub(crate) fn permuted(&self, order: &[usize]) -> ResultMatrix {
@@ -288,6 +322,23 @@ mod tests {
         assert_eq!(m.total_draws(), 1);
         let total: f64 = (0..3).map(|i| m.player_points(i).unwrap()).sum();
         assert_eq!(total, 4.0);
+    }
+
+    #[test]
+    fn subset_rejects_bad_and_repeated_indices() {
+        let m = ResultMatrix::new(names(3));
+        assert_eq!(
+            m.subset(&[0, 3]),
+            Err(MatrixError::PlayerOutOfRange {
+                index: 3,
+                players: 3
+            })
+        );
+        assert_eq!(
+            m.subset(&[1, 1]),
+            Err(MatrixError::RepeatedPlayer { index: 1 })
+        );
+        assert!(m.subset(&[]).unwrap().is_empty());
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::bayeselo::BayesEloFit;
 use crate::error::TableError;
 use crate::mle::MleFit;
 use crate::results::ResultMatrix;
@@ -128,12 +129,18 @@ pub fn crosstable_text(matrix: &ResultMatrix) -> String {
     text
 }
 
+/// What the rating columns show for a player left out of the fits (see
+/// [`SummaryInput::fitted`]).
+pub const NOT_RATED: &str = "not rated (unlinked)";
+
 /// How [`summary_rows`] orders players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SummaryOrder {
     /// Matrix order.
     #[default]
     Given,
+    /// Highest BayesElo rating first (ties keep matrix order).
+    Elo,
     /// Highest thesis Elo first (ties keep matrix order).
     ThesisElo,
     /// Highest maximum-likelihood Elo first (ties keep matrix order).
@@ -146,10 +153,16 @@ pub enum SummaryOrder {
 pub struct SummaryInput<'a> {
     /// The results.
     pub matrix: &'a ResultMatrix,
-    /// Thesis Elo column; `-` when absent.
+    /// Elo and ±95% columns (the default fit); in the text table only when given.
+    pub elo: Option<&'a BayesEloFit>,
+    /// Thesis Elo column; in the text table only when given.
     pub thesis: Option<&'a ThesisFit>,
-    /// MLE Elo and ±95% columns; `-` when absent (e.g. when the fit was refused).
+    /// MLE Elo and MLE ±95% columns; in the text table only when given.
     pub mle: Option<&'a MleFit>,
+    /// The players the fits were computed on, as matrix indices in the fits' order (the fits
+    /// of a [sub-matrix](ResultMatrix::subset)); `None` when they cover every player. Players
+    /// left out are shown as [not rated](NOT_RATED) in every rating column.
+    pub fitted: Option<&'a [usize]>,
     /// Average milliseconds per move, one entry per player (`None` prints `-`); the column
     /// appears only when this is given.
     pub ms_per_move: Option<&'a [Option<f64>]>,
@@ -162,8 +175,10 @@ impl<'a> SummaryInput<'a> {
     pub fn new(matrix: &'a ResultMatrix) -> SummaryInput<'a> {
         SummaryInput {
             matrix,
+            elo: None,
             thesis: None,
             mle: None,
+            fitted: None,
             ms_per_move: None,
             order: SummaryOrder::Given,
         }
@@ -183,6 +198,13 @@ pub struct SummaryRow {
     pub points: f64,
     /// `100 × points / games`; `None` without games.
     pub score_percent: Option<f64>,
+    /// Whether the fits cover this player (see [`SummaryInput::fitted`]); the rating fields
+    /// of a player they do not cover are `None`.
+    pub rated: bool,
+    /// BayesElo rating (the default fit).
+    pub elo: Option<f64>,
+    /// Half-width of the 95% interval of the BayesElo rating.
+    pub elo_half_width: Option<f64>,
     /// Rating from the thesis's iteration.
     pub thesis_elo: Option<f64>,
     /// Maximum-likelihood rating.
@@ -210,12 +232,31 @@ fn check_length(column: &'static str, expected: usize, found: usize) -> Result<(
 pub fn summary_rows(input: &SummaryInput<'_>) -> Result<Vec<SummaryRow>, TableError> {
     let matrix = input.matrix;
     let n = matrix.len();
+    // slot[i]: player i's index in the fits.
+    let mut slot: Vec<Option<usize>> = (0..n).map(Some).collect();
+    let fitted = match input.fitted {
+        Some(players) => {
+            slot = vec![None; n];
+            for (k, &i) in players.iter().enumerate() {
+                match slot.get_mut(i) {
+                    Some(s) if s.is_none() => *s = Some(k),
+                    _ => return Err(TableError::BadFittedPlayer { index: i }),
+                }
+            }
+            players.len()
+        }
+        None => n,
+    };
+    if let Some(elo) = input.elo {
+        check_length("Elo", fitted, elo.ratings.len())?;
+        check_length("Elo half-width", fitted, elo.half_widths.len())?;
+    }
     if let Some(thesis) = input.thesis {
-        check_length("thesis Elo", n, thesis.ratings.len())?;
+        check_length("thesis Elo", fitted, thesis.ratings.len())?;
     }
     if let Some(mle) = input.mle {
-        check_length("MLE Elo", n, mle.ratings.len())?;
-        check_length("MLE half-width", n, mle.half_widths.len())?;
+        check_length("MLE Elo", fitted, mle.ratings.len())?;
+        check_length("MLE half-width", fitted, mle.half_widths.len())?;
     }
     if let Some(ms) = input.ms_per_move {
         check_length("ms per move", n, ms.len())?;
@@ -224,27 +265,35 @@ pub fn summary_rows(input: &SummaryInput<'_>) -> Result<Vec<SummaryRow>, TableEr
         .map(|i| {
             let games = matrix.player_games(i).unwrap_or(0);
             let points = matrix.player_points(i).unwrap_or(0.0);
+            let k = slot[i];
             SummaryRow {
                 index: i + 1,
                 player: matrix.names()[i].clone(),
                 games,
                 points,
                 score_percent: (games > 0).then(|| 100.0 * points / games as f64),
-                thesis_elo: input.thesis.map(|fit| fit.ratings[i]),
-                mle_elo: input.mle.map(|fit| fit.ratings[i]),
-                mle_half_width: input.mle.map(|fit| fit.half_widths[i]),
+                rated: k.is_some(),
+                elo: k.and_then(|k| Some(input.elo?.ratings[k])),
+                elo_half_width: k.and_then(|k| Some(input.elo?.half_widths[k])),
+                thesis_elo: k.and_then(|k| Some(input.thesis?.ratings[k])),
+                mle_elo: k.and_then(|k| Some(input.mle?.ratings[k])),
+                mle_half_width: k.and_then(|k| Some(input.mle?.half_widths[k])),
                 ms_per_move: input.ms_per_move.and_then(|ms| ms[i]),
             }
         })
         .collect();
     let key: Option<fn(&SummaryRow) -> Option<f64>> = match input.order {
         SummaryOrder::Given => None,
+        SummaryOrder::Elo if input.elo.is_none() => {
+            return Err(TableError::MissingFit { fit: "BayesElo" })
+        }
         SummaryOrder::ThesisElo if input.thesis.is_none() => {
             return Err(TableError::MissingFit { fit: "thesis" })
         }
         SummaryOrder::MleElo if input.mle.is_none() => {
             return Err(TableError::MissingFit { fit: "MLE" })
         }
+        SummaryOrder::Elo => Some(|row| row.elo),
         SummaryOrder::ThesisElo => Some(|row| row.thesis_elo),
         SummaryOrder::MleElo => Some(|row| row.mle_elo),
     };
@@ -257,12 +306,25 @@ pub fn summary_rows(input: &SummaryInput<'_>) -> Result<Vec<SummaryRow>, TableEr
 
 /// Formats an optional number with `decimals` places, `missing` when absent.
 fn number(value: Option<f64>, decimals: usize, missing: &str) -> String {
-    value.map_or_else(|| missing.to_string(), |v| format!("{v:.decimals$}"))
+    value.map_or_else(
+        || missing.to_string(),
+        |v| {
+            let text = format!("{v:.decimals$}");
+            // No "-0.00": a negative value that rounds to zero prints as zero.
+            match text.strip_prefix('-') {
+                Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+                _ => text,
+            }
+        },
+    )
 }
 
 /// The summary as CSV with columns `index,player,games,points,score_percent,thesis_elo,
-/// mle_elo,mle_ci95` and, when timings are given, `avg_ms_per_move`. Absent values are empty
-/// fields; ratings and percentages have 2 decimals, timings 3; an infinite value reads `inf`.
+/// mle_elo,mle_ci95,elo,elo_ci95,rated` and, when timings are given, `avg_ms_per_move`: every
+/// column whatever fits are given (absent values are empty fields). `elo` and `elo_ci95` are
+/// the BayesElo rating and the half-width of its 95% interval; `rated` is `yes`, or `no` for
+/// a player left out of the fits (unlinked). Ratings and percentages have 2 decimals,
+/// timings 3; an infinite value reads `inf`.
 ///
 /// ```
 /// use fow_ratings::{summary_csv, ResultMatrix, SummaryInput, Wdl};
@@ -272,9 +334,10 @@ fn number(value: Option<f64>, decimals: usize, missing: &str) -> String {
 /// let input = SummaryInput { ms_per_move: Some(&ms), ..SummaryInput::new(&m) };
 /// assert_eq!(
 ///     summary_csv(&input)?,
-///     "index,player,games,points,score_percent,thesis_elo,mle_elo,mle_ci95,avg_ms_per_move\n\
-///      1,A,4,3,75.00,,,,1.500\n\
-///      2,B,4,1,25.00,,,,\n"
+///     "index,player,games,points,score_percent,thesis_elo,mle_elo,mle_ci95,elo,elo_ci95,rated,\
+///      avg_ms_per_move\n\
+///      1,A,4,3,75.00,,,,,,yes,1.500\n\
+///      2,B,4,1,25.00,,,,,,yes,\n"
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -290,6 +353,9 @@ pub fn summary_csv(input: &SummaryInput<'_>) -> Result<String, TableError> {
         "thesis_elo",
         "mle_elo",
         "mle_ci95",
+        "elo",
+        "elo_ci95",
+        "rated",
     ]
     .map(String::from)
     .to_vec();
@@ -307,6 +373,9 @@ pub fn summary_csv(input: &SummaryInput<'_>) -> Result<String, TableError> {
             number(row.thesis_elo, 2, ""),
             number(row.mle_elo, 2, ""),
             number(row.mle_half_width, 2, ""),
+            number(row.elo, 2, ""),
+            number(row.elo_half_width, 2, ""),
+            if row.rated { "yes" } else { "no" }.to_string(),
         ];
         if timed {
             record.push(number(row.ms_per_move, 3, ""));
@@ -317,52 +386,78 @@ pub fn summary_csv(input: &SummaryInput<'_>) -> Result<String, TableError> {
 }
 
 /// The summary as aligned text (like the thesis's Table 2): `#`, player, games, points,
-/// score %, thesis Elo, MLE Elo, `±95%` half-width and, when timings are given, `ms/move`
-/// with 3 decimals. Absent values print `-`; an infinite value prints `inf`.
+/// score %, then the columns of the fits given: `Elo` and `±95%` (BayesElo), `Thesis Elo`,
+/// `MLE Elo` and `MLE ±95%`; and, when timings are given, `ms/move` with 3 decimals. A player
+/// left out of the fits reads [`NOT_RATED`] in each Elo column and `-` under each `±`. Other
+/// absent values print `-`; an infinite value prints `inf`.
 ///
 /// ```
-/// use fow_ratings::{summary_text, ResultMatrix, SummaryInput, Wdl};
-/// let mut m = ResultMatrix::new(vec!["A".into(), "B".into()]);
+/// use fow_ratings::{bayeselo, summary_text, BayesEloOptions, ResultMatrix, SummaryInput, Wdl};
+/// let mut m = ResultMatrix::new(vec!["A".into(), "B".into(), "C".into()]);
 /// m.add_results(0, 1, Wdl::new(3, 0, 1))?;
+/// m.add_results(1, 0, Wdl::new(1, 1, 2))?;
+/// m.add_results(0, 2, Wdl::new(2, 0, 0))?; // C lost every game: unlinked
 /// let text = summary_text(&SummaryInput::new(&m))?;
 /// let row: Vec<&str> = text.lines().nth(1).unwrap().split_whitespace().collect();
-/// assert_eq!(row, ["1", "A", "4", "3.0", "75.0%", "-", "-", "-"]);
+/// assert_eq!(row, ["1", "A", "10", "7.5", "75.0%"]);
+///
+/// let ab = m.subset(&[0, 1])?;
+/// let fit = bayeselo(&ab, None, &BayesEloOptions::default())?;
+/// let fitted = [0, 1];
+/// let input = SummaryInput { elo: Some(&fit), fitted: Some(&fitted), ..SummaryInput::new(&m) };
+/// let text = summary_text(&input)?;
+/// assert!(text.lines().next().unwrap().ends_with("Elo  ±95%"));
+/// assert!(text.lines().nth(3).unwrap().ends_with("not rated (unlinked)     -"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn summary_text(input: &SummaryInput<'_>) -> Result<String, TableError> {
     let rows = summary_rows(input)?;
     let timed = input.ms_per_move.is_some();
-    let mut header: Vec<String> = [
-        "#",
-        "Player",
-        "Games",
-        "Points",
-        "Score",
-        "Thesis Elo",
-        "MLE Elo",
-        "±95%",
-    ]
-    .map(String::from)
-    .to_vec();
-    let mut align = vec![Align::Right, Align::Left];
-    align.extend(std::iter::repeat_n(Align::Right, 6));
+    let mut header: Vec<String> = ["#", "Player", "Games", "Points", "Score"]
+        .map(String::from)
+        .to_vec();
+    if input.elo.is_some() {
+        header.extend(["Elo", "±95%"].map(String::from));
+    }
+    if input.thesis.is_some() {
+        header.push("Thesis Elo".into());
+    }
+    if input.mle.is_some() {
+        header.extend(["MLE Elo", "MLE ±95%"].map(String::from));
+    }
     if timed {
         header.push("ms/move".into());
-        align.push(Align::Right);
     }
+    let mut align = vec![Align::Right, Align::Left];
+    align.extend(std::iter::repeat_n(Align::Right, header.len() - 2));
+    let rating = |row: &SummaryRow, value: Option<f64>| {
+        if row.rated {
+            number(value, 2, "-")
+        } else {
+            NOT_RATED.to_string()
+        }
+    };
     let lines: Vec<Vec<String>> = rows
-        .into_iter()
+        .iter()
         .map(|row| {
             let mut line = vec![
                 row.index.to_string(),
-                row.player,
+                row.player.clone(),
                 row.games.to_string(),
                 format!("{:.1}", row.points),
                 row.score_percent.map_or("-".into(), |s| format!("{s:.1}%")),
-                number(row.thesis_elo, 2, "-"),
-                number(row.mle_elo, 2, "-"),
-                number(row.mle_half_width, 1, "-"),
             ];
+            if input.elo.is_some() {
+                line.push(rating(row, row.elo));
+                line.push(number(row.elo_half_width, 1, "-"));
+            }
+            if input.thesis.is_some() {
+                line.push(rating(row, row.thesis_elo));
+            }
+            if input.mle.is_some() {
+                line.push(rating(row, row.mle_elo));
+                line.push(number(row.mle_half_width, 1, "-"));
+            }
             if timed {
                 line.push(number(row.ms_per_move, 3, "-"));
             }
@@ -370,6 +465,115 @@ pub fn summary_text(input: &SummaryInput<'_>) -> Result<String, TableError> {
         })
         .collect();
     Ok(render(&header, &lines, &align))
+}
+
+/// The players of a BayesElo fit in rating order (highest first, ties in matrix order), as
+/// (matrix index, index in the fit).
+fn by_rating(
+    matrix: &ResultMatrix,
+    fit: &BayesEloFit,
+    fitted: Option<&[usize]>,
+) -> Result<Vec<(usize, usize)>, TableError> {
+    let players: Vec<usize> = match fitted {
+        Some(players) => players.to_vec(),
+        None => (0..matrix.len()).collect(),
+    };
+    if let Some(&index) = players.iter().find(|&&i| i >= matrix.len()) {
+        return Err(TableError::BadFittedPlayer { index });
+    }
+    check_length("Elo", players.len(), fit.ratings.len())?;
+    let mut order: Vec<(usize, usize)> = players.into_iter().zip(0..).collect();
+    order.sort_by(|a, b| {
+        fit.ratings[b.1]
+            .total_cmp(&fit.ratings[a.1])
+            .then(a.0.cmp(&b.0))
+    });
+    Ok(order)
+}
+
+/// The likelihood of superiority of every pair of players of a BayesElo fit, as BayesElo's
+/// `los` command prints it: players in rating order; the cell in row `i`, column `j` is the
+/// probability (in whole percent, truncated as BayesElo does: 99 means at least 99%, and
+/// 100 a probability that rounds to 1 in double precision) that `i` is stronger than `j`,
+/// from the rating difference and its standard error (see [`BayesEloFit::los`]). Columns
+/// are headed by the players' numbers (`#`, as in the other tables); the diagonal reads `-`.
+/// `fitted` is as in [`SummaryInput::fitted`]: players left out of the fit are not in the
+/// table. A legend line follows.
+///
+/// ```
+/// use fow_ratings::{bayeselo, los_text, BayesEloOptions, ResultMatrix, Wdl};
+/// let mut m = ResultMatrix::new(vec!["A".into(), "B".into()]);
+/// m.add_results(0, 1, Wdl::new(30, 10, 10))?;
+/// m.add_results(1, 0, Wdl::new(15, 10, 25))?;
+/// let fit = bayeselo(&m, None, &BayesEloOptions::default())?;
+/// let text = los_text(&m, &fit, None)?;
+/// let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split_whitespace().collect()).collect();
+/// assert_eq!(rows[0], ["#", "Player", "1", "2"]);
+/// assert_eq!(rows[1], ["1", "A", "-", "99"]);
+/// assert_eq!(rows[2], ["2", "B", "0", "-"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn los_text(
+    matrix: &ResultMatrix,
+    fit: &BayesEloFit,
+    fitted: Option<&[usize]>,
+) -> Result<String, TableError> {
+    let order = by_rating(matrix, fit, fitted)?;
+    let mut header: Vec<String> = ["#", "Player"].map(String::from).to_vec();
+    header.extend(order.iter().map(|&(i, _)| (i + 1).to_string()));
+    let mut align = vec![Align::Right, Align::Left];
+    align.extend(std::iter::repeat_n(Align::Right, order.len()));
+    let rows: Vec<Vec<String>> = order
+        .iter()
+        .map(|&(i, a)| {
+            let mut row = vec![(i + 1).to_string(), matrix.names()[i].clone()];
+            row.extend(order.iter().map(|&(_, b)| {
+                fit.los(a, b)
+                    .map_or("-".into(), |p| ((p * 100.0).floor() as i64).to_string())
+            }));
+            row
+        })
+        .collect();
+    let mut text = render(&header, &rows, &align);
+    text.push_str(
+        "cell: likelihood of superiority, % (the chance that the row player is stronger than the column player)\n",
+    );
+    Ok(text)
+}
+
+/// The likelihood-of-superiority table of [`los_text`] as CSV: columns `index,player`, then
+/// one per player named after it, in rating order; cells are probabilities with 4 decimals,
+/// empty on the diagonal.
+///
+/// ```
+/// use fow_ratings::{bayeselo, los_csv, BayesEloOptions, ResultMatrix, Wdl};
+/// let mut m = ResultMatrix::new(vec!["A".into(), "B".into()]);
+/// m.add_results(0, 1, Wdl::new(2, 1, 2))?;
+/// m.add_results(1, 0, Wdl::new(2, 1, 2))?;
+/// let fit = bayeselo(&m, None, &BayesEloOptions::default())?;
+/// let csv = los_csv(&m, &fit, None)?;
+/// assert_eq!(csv, "index,player,A,B\n1,A,,0.5000\n2,B,0.5000,\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn los_csv(
+    matrix: &ResultMatrix,
+    fit: &BayesEloFit,
+    fitted: Option<&[usize]>,
+) -> Result<String, TableError> {
+    let order = by_rating(matrix, fit, fitted)?;
+    let mut header: Vec<String> = ["index", "player"].map(String::from).to_vec();
+    header.extend(order.iter().map(|&(i, _)| matrix.names()[i].clone()));
+    let mut records = vec![header];
+    for &(i, a) in &order {
+        let mut record = vec![(i + 1).to_string(), matrix.names()[i].clone()];
+        record.extend(
+            order
+                .iter()
+                .map(|&(_, b)| fit.los(a, b).map_or(String::new(), |p| format!("{p:.4}"))),
+        );
+        records.push(record);
+    }
+    Ok(csv_string(&records))
 }
 
 #[cfg(test)]
@@ -491,18 +695,14 @@ mod tests {
         let csv = summary_csv(&input).unwrap();
         assert_eq!(
             csv.lines().next(),
-            Some("index,player,games,points,score_percent,thesis_elo,mle_elo,mle_ci95")
+            Some("index,player,games,points,score_percent,thesis_elo,mle_elo,mle_ci95,elo,elo_ci95,rated")
         );
         assert_eq!(
             csv.lines().nth(7),
-            Some("7,NeuralNetworkPlayer,1800,440.5,24.47,,,")
+            Some("7,NeuralNetworkPlayer,1800,440.5,24.47,,,,,,yes")
         );
         let text = summary_text(&input).unwrap();
-        assert!(text
-            .lines()
-            .nth(1)
-            .unwrap()
-            .ends_with("2.0%           -        -     -"));
+        assert!(text.lines().nth(1).unwrap().ends_with("2.0%"));
         let by_thesis = SummaryInput {
             order: SummaryOrder::ThesisElo,
             ..input
@@ -531,7 +731,7 @@ mod tests {
             })
         );
         let csv = summary_csv(&SummaryInput::new(&m)).unwrap();
-        assert!(csv.contains("\n1,\"Smith, J.\",2,1,50.00,,,\n"));
+        assert!(csv.contains("\n1,\"Smith, J.\",2,1,50.00,,,,,,yes\n"));
         let (thesis, mle) = (
             thesis_elo(
                 &m,
@@ -564,6 +764,77 @@ mod tests {
     }
 
     #[test]
+    fn unlinked_players_are_marked_in_every_column() {
+        use crate::bayeselo::{bayeselo, BayesEloOptions};
+        // P3 lost every game: only P1, P2 and P4 are fitted.
+        let mut m = ResultMatrix::new((1..=4).map(|k| format!("P{k}")).collect());
+        m.add_results(0, 1, Wdl::new(3, 1, 2)).unwrap();
+        m.add_results(1, 3, Wdl::new(2, 2, 2)).unwrap();
+        m.add_results(3, 0, Wdl::new(1, 1, 3)).unwrap();
+        m.add_results(0, 2, Wdl::new(4, 0, 0)).unwrap();
+        let fitted = [0, 1, 3];
+        let sub = m.subset(&fitted).unwrap();
+        let anchor = Anchor {
+            index: 0,
+            value: 0.0,
+        };
+        let elo = bayeselo(&sub, None, &BayesEloOptions::default()).unwrap();
+        let thesis = thesis_elo(&sub, anchor, &ThesisOptions::default()).unwrap();
+        let mle = mle_elo(&sub, anchor, &MleOptions::default()).unwrap();
+        let input = SummaryInput {
+            elo: Some(&elo),
+            thesis: Some(&thesis),
+            mle: Some(&mle),
+            fitted: Some(&fitted),
+            order: SummaryOrder::Elo,
+            ..SummaryInput::new(&m)
+        };
+        let rows = summary_rows(&input).unwrap();
+        assert_eq!(rows[3].player, "P3");
+        assert!(!rows[3].rated && rows[3].elo.is_none() && rows[3].thesis_elo.is_none());
+        assert_eq!(
+            rows[0].elo,
+            Some(elo.ratings[0].max(elo.ratings[1]).max(elo.ratings[2]))
+        );
+        let text = summary_text(&input).unwrap();
+        let line = text.lines().nth(4).unwrap();
+        assert_eq!(line.matches(NOT_RATED).count(), 3, "{line}");
+        let header: Vec<&str> = text.lines().next().unwrap().split_whitespace().collect();
+        assert_eq!(
+            header[5..],
+            ["Elo", "±95%", "Thesis", "Elo", "MLE", "Elo", "MLE", "±95%"]
+        );
+        let csv = summary_csv(&input).unwrap();
+        assert!(csv.contains("\n3,P3,4,0,0.00,,,,,,no\n"), "{csv}");
+        let los = los_text(&m, &elo, Some(&fitted)).unwrap();
+        assert_eq!(los.lines().count(), 5, "{los}");
+        assert!(!los.contains("P3"));
+        let los = los_csv(&m, &elo, Some(&fitted)).unwrap();
+        assert_eq!(los.lines().count(), 4);
+        // The fits must cover the fitted players.
+        let wrong = [0, 1];
+        assert_eq!(
+            summary_rows(&SummaryInput {
+                fitted: Some(&wrong),
+                ..input
+            }),
+            Err(TableError::LengthMismatch {
+                column: "Elo",
+                expected: 2,
+                found: 3
+            })
+        );
+        let repeated = [0, 0, 1];
+        assert_eq!(
+            summary_rows(&SummaryInput {
+                fitted: Some(&repeated),
+                ..input
+            }),
+            Err(TableError::BadFittedPlayer { index: 0 })
+        );
+    }
+
+    #[test]
     fn infinite_half_width_prints_inf() {
         let mut m = ResultMatrix::new(vec!["A".into(), "B".into()]);
         m.add_results(0, 1, Wdl::new(2, 0, 1)).unwrap();
@@ -581,7 +852,7 @@ mod tests {
             mle: Some(&mle),
             ..SummaryInput::new(&m)
         };
-        assert!(summary_csv(&input).unwrap().contains(",inf\n"));
+        assert!(summary_csv(&input).unwrap().contains(",inf,,,yes\n"));
         assert!(summary_text(&input)
             .unwrap()
             .lines()
