@@ -1060,9 +1060,10 @@ mod tests {
             rows.iter().map(|r| (r.id, r.round)).collect::<Vec<_>>(),
             [(1, 0), (3, 1), (9, 2)]
         );
+        // PGN's standard termination "Time forfeit" is fow's reason of that name.
         assert_eq!(
             (rows[0].reason.as_str(), rows[0].detail.as_str()),
-            ("timeout", "Time forfeit")
+            ("time forfeit", "")
         );
         assert_eq!(
             (rows[0].seed, rows[1].reason.as_str()),
