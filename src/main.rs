@@ -44,6 +44,7 @@ mod plot;
 mod rate;
 mod replay;
 mod rules_args;
+mod run_args;
 mod serve;
 mod tables;
 mod thesis;

@@ -1,9 +1,7 @@
 //! `fow match`: a player against one opponent (or several: a gauntlet) in game pairs,
 //! a fixed number of games or until an SPRT decides.
 
-use std::path::PathBuf;
 use std::sync::Mutex;
-use std::time::Duration;
 
 use fow_arena::{pair_results, GameRow, PairResult, Tournament, TournamentConfig};
 use fow_ratings::{llr, MatchStats, Pentanomial, Score, SprtSpec, Verdict};
@@ -12,6 +10,7 @@ use serde::Serialize;
 
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
+use crate::run_args::RunArgs;
 use crate::tournament::{create_run, public_seed_note, run_seed, seed_text};
 
 /// The file a match writes its statistics to.
@@ -49,52 +48,27 @@ pub struct Args {
     /// (one opponent only).
     #[arg(long, value_name = "SPEC")]
     pub sprt: Option<String>,
-    /// Master seed (default 2023; a fresh secret key when a program player takes part).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Node budget per move for searching bots (deterministic).
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// Games played at once (default: all cores).
-    #[arg(long, short)]
-    pub jobs: Option<usize>,
-    /// Output folder (default: `results/runs/<UTC timestamp>-match`).
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Finish the interrupted match in --out, with the settings stored there.
-    #[arg(long, requires = "out")]
-    pub resume: bool,
-    /// A player whose move takes longer than this many milliseconds loses on time
-    /// (wall-clock: makes results depend on machine speed; off by default).
-    #[arg(long, value_name = "MS")]
-    pub move_time_limit: Option<u64>,
-    /// A clock per side: BASE+INCREMENT in seconds (Fischer), e.g. `10+0.1`. A side whose
-    /// clock runs out loses (`time forfeit`); searching bots spend their clock instead of
-    /// a node count. Not deterministic (wall clock); node budgets are the default.
-    #[arg(long, value_name = "BASE+INC")]
-    pub tc: Option<String>,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
     #[command(flatten)]
     pub rules: RulesArgs,
 }
 
 /// Runs (or resumes) the match and reports.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let jobs = crate::jobs::jobs(a.jobs)?;
-    if a.move_time_limit == Some(0) {
-        return Err(input("--move-time-limit must be at least 1 ms"));
-    }
-    let (t, dir) = if a.resume {
-        let dir = a.out.clone().expect("clap requires --out with --resume");
+    let jobs = a.run.jobs()?;
+    let limit = a.run.move_time_limit()?;
+    let (t, dir) = if a.run.resume {
+        let dir = a
+            .run
+            .out
+            .clone()
+            .expect("clap requires --out with --resume");
         if a.first.is_some()
             || a.opponents.is_some()
             || a.games.is_some()
             || a.sprt.is_some()
-            || a.tc.is_some()
-            || a.seed.is_some()
-            || a.nodes.is_some()
+            || a.run.settings_given()
             || a.rules.any_given()
         {
             return Err(input(format!(
@@ -133,14 +107,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
         }
         let mut players = vec![first];
         players.extend(opponents);
-        let seed = run_seed(a.seed, &players);
+        let seed = run_seed(a.run.seed, &players);
         let mut config =
-            TournamentConfig::new(players, games / 2, a.rules.rule_set()?, seed, a.nodes)?;
+            TournamentConfig::new(players, games / 2, a.rules.rule_set()?, seed, a.run.nodes)?;
         config.gauntlet = true;
         config.paired = true;
         config.sprt = a.sprt.clone();
-        config.tc = crate::tournament::time_control(a.tc.as_deref())?;
-        create_run(config.validated()?, a.out.clone(), "-match")?
+        config.tc = a.run.time_control()?;
+        create_run(config.validated()?, a.run.out.clone(), "-match")?
     };
     let cfg = t.config().clone();
     let sprt = cfg
@@ -166,7 +140,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     );
     public_seed_note(&cfg);
     crate::tournament::clock_note(&cfg);
-    let bar = if a.quiet {
+    let bar = if a.run.quiet {
         ProgressBar::hidden()
     } else {
         ProgressBar::new(total as u64)
@@ -201,7 +175,6 @@ pub fn run(a: Args) -> Result<(), CliError> {
             }
         }
     };
-    let limit = a.move_time_limit.map(Duration::from_millis);
     let rep = t.run_until(
         jobs,
         limit,

@@ -1,7 +1,7 @@
 //! `fow tournament`: a parallel round robin with ratings at the end.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use fow_arena::{Tournament, TournamentConfig, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
 use fow_variants::RuleSet;
@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
+use crate::run_args::RunArgs;
 use crate::tables::{
     fit, matrix_of, report, Method, CROSSTABLE_FILE, LOS_FILE, RATINGS_FILE, SUMMARY_FILE,
 };
@@ -43,35 +44,8 @@ pub struct Args {
     /// Games per ordered pair (default 20; 100 with --preset).
     #[arg(long, short = 'n', value_name = "N")]
     pub games: Option<u32>,
-    /// Master seed; every game's seed derives from it and the game's identity (default
-    /// 2023; a fresh secret key when a program player (exec:, uci:) takes part, since a
-    /// program that knows a public seed can compute its opponents' random choices).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Node budget per move for searching bots (deterministic).
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// Games played at once (default: all cores).
-    #[arg(long, short)]
-    pub jobs: Option<usize>,
-    /// Output folder (default: `results/runs/<UTC timestamp>`).
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Finish the interrupted tournament in --out, with the settings stored there.
-    #[arg(long, requires = "out")]
-    pub resume: bool,
-    /// A player whose move takes longer than this many milliseconds loses on time
-    /// (wall-clock: makes results depend on machine speed; off by default; at least 1).
-    #[arg(long, value_name = "MS")]
-    pub move_time_limit: Option<u64>,
-    /// A clock per side: BASE+INCREMENT in seconds (Fischer), e.g. `10+0.1`. A side whose
-    /// clock runs out loses (`time forfeit`); searching bots spend their clock instead of
-    /// a node count. Not deterministic (wall clock); node budgets are the default.
-    #[arg(long, value_name = "BASE+INC")]
-    pub tc: Option<String>,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Columns beside the default fit (BayesElo's model with 95% intervals): thesis (the
     /// thesis's iterative Elo, K = 1; also shown when it disagrees with the default fit), mle
     /// (maximum likelihood counting a draw as half a win) or both.
@@ -88,12 +62,8 @@ pub const DEFAULT_SEED: u64 = 2023;
 
 /// Runs (or resumes) the tournament and reports.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let jobs = crate::jobs::jobs(a.jobs)?;
-    if a.move_time_limit == Some(0) {
-        return Err(input(
-            "--move-time-limit must be at least 1 ms (leave it out for no limit)",
-        ));
-    }
+    let jobs = a.run.jobs()?;
+    let limit = a.run.move_time_limit()?;
     if let Some(p) = a.preset {
         if a.players.is_some() || a.rules.any_given() {
             return Err(input(format!(
@@ -103,14 +73,16 @@ pub fn run(a: Args) -> Result<(), CliError> {
         }
         p.check_files()?;
     }
-    let (t, dir) = if a.resume {
-        let dir = a.out.clone().expect("clap requires --out with --resume");
+    let (t, dir) = if a.run.resume {
+        let dir = a
+            .run
+            .out
+            .clone()
+            .expect("clap requires --out with --resume");
         if a.players.is_some()
             || a.gauntlet.is_some()
-            || a.tc.is_some()
             || a.games.is_some()
-            || a.seed.is_some()
-            || a.nodes.is_some()
+            || a.run.settings_given()
             || a.rules.any_given()
         {
             return Err(input(format!(
@@ -151,18 +123,18 @@ pub fn run(a: Args) -> Result<(), CliError> {
         } else {
             DEFAULT_GAMES
         };
-        let seed = run_seed(a.seed, &players);
+        let seed = run_seed(a.run.seed, &players);
         let mut config = TournamentConfig::new(
             players,
             a.games.unwrap_or(default_games),
             a.rules.rule_set()?,
             seed,
-            a.nodes,
+            a.run.nodes,
         )?;
         config.gauntlet = a.gauntlet.is_some();
-        config.tc = time_control(a.tc.as_deref())?;
+        config.tc = a.run.time_control()?;
         let suffix = a.preset.map_or(String::new(), |p| format!("-{}", p.name()));
-        create_run(config.validated()?, a.out.clone(), &suffix)?
+        create_run(config.validated()?, a.run.out.clone(), &suffix)?
     };
     let cfg = t.config().clone();
     let total = cfg.schedule().len();
@@ -178,7 +150,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     );
     public_seed_note(&cfg);
     clock_note(&cfg);
-    let bar = if a.quiet {
+    let bar = if a.run.quiet {
         ProgressBar::hidden()
     } else {
         ProgressBar::new(total as u64)
@@ -190,7 +162,6 @@ pub fn run(a: Args) -> Result<(), CliError> {
         .expect("valid template")
         .progress_chars("=> "),
     );
-    let limit = a.move_time_limit.map(Duration::from_millis);
     let rep = t.run(jobs, limit, &|_, done, _| bar.set_position(done as u64))?;
     bar.finish_and_clear();
     let secs = rep.elapsed.as_secs_f64();
@@ -232,12 +203,6 @@ pub(crate) fn run_seed(given: Option<u64>, players: &[String]) -> Option<u64> {
         None if players.iter().any(|p| is_program(p)) => None,
         None => Some(DEFAULT_SEED),
     }
-}
-
-/// Reads `--tc`.
-pub(crate) fn time_control(text: Option<&str>) -> Result<Option<fow_arena::TimeControl>, CliError> {
-    text.map(|t| t.parse().map_err(|e| input(format!("--tc: {e}"))))
-        .transpose()
 }
 
 /// Says that games under a clock are not deterministic.

@@ -1,0 +1,73 @@
+//! The options of a run of games, shared by `fow tournament` and `fow match`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use fow_arena::TimeControl;
+
+use crate::error::{input, CliError};
+
+/// Seed, budgets, clock, threads and folder of a run of games.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// Master seed; every game's seed derives from it and the game's identity (default
+    /// 2023; a fresh secret key when a program player (exec:, uci:) takes part, since a
+    /// program that knows a public seed can compute its opponents' random choices).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Node budget per move for searching bots (deterministic).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Games played at once (default: all cores).
+    #[arg(long, short)]
+    pub jobs: Option<usize>,
+    /// Output folder (default: `results/runs/<UTC timestamp>`, with `-match` after it
+    /// for a match).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Finish the interrupted run in --out, with the settings stored there.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// A player whose move takes longer than this many milliseconds loses on time
+    /// (wall-clock: makes results depend on machine speed; off by default; at least 1).
+    #[arg(long, value_name = "MS")]
+    pub move_time_limit: Option<u64>,
+    /// A clock per side: BASE+INCREMENT in seconds (Fischer), e.g. `10+0.1`. A side whose
+    /// clock runs out loses (`time forfeit`); searching bots spend their clock instead of
+    /// a node count. Not deterministic (wall clock); node budgets are the default.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+impl RunArgs {
+    /// The number of threads.
+    pub fn jobs(&self) -> Result<usize, CliError> {
+        crate::jobs::jobs(self.jobs)
+    }
+
+    /// `--move-time-limit`, checked.
+    pub fn move_time_limit(&self) -> Result<Option<Duration>, CliError> {
+        match self.move_time_limit {
+            Some(0) => Err(input(
+                "--move-time-limit must be at least 1 ms (leave it out for no limit)",
+            )),
+            ms => Ok(ms.map(Duration::from_millis)),
+        }
+    }
+
+    /// `--tc`, read.
+    pub fn time_control(&self) -> Result<Option<TimeControl>, CliError> {
+        self.tc
+            .as_deref()
+            .map(|t| t.parse().map_err(|e| input(format!("--tc: {e}"))))
+            .transpose()
+    }
+
+    /// Whether a setting that `--resume` takes from the folder was given.
+    pub fn settings_given(&self) -> bool {
+        self.seed.is_some() || self.nodes.is_some() || self.tc.is_some()
+    }
+}
