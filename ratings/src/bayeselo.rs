@@ -36,7 +36,7 @@ use serde::Serialize;
 use crate::anchor::Anchor;
 use crate::error::BayesEloError;
 use crate::graph::{linked_players, reachable_by_games};
-use crate::linalg::Cholesky;
+use crate::linalg::{backtrack, Cholesky};
 use crate::results::ResultMatrix;
 
 /// Natural-log odds per Elo point: `ln 10 / 400`.
@@ -722,20 +722,12 @@ fn maximise(
             break;
         }
         let step = factor.solve(&gradient);
-        let slack = 1e-12 * (1.0 + current.abs());
-        let mut scale = 1.0;
-        let accepted = loop {
+        let (candidate, value) = backtrack(current, |scale| {
             let candidate = point.moved(layout, &step, scale);
             let value = log_likelihood(cells, &candidate);
-            if value >= current - slack {
-                break Some((candidate, value));
-            }
-            scale *= 0.5;
-            if scale < 1e-12 {
-                break None;
-            }
-        };
-        let (candidate, value) = accepted.ok_or(no_convergence)?;
+            (candidate, value)
+        })
+        .ok_or(no_convergence)?;
         point = candidate;
         current = value;
     }

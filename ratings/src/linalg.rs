@@ -1,4 +1,5 @@
-//! Dense symmetric positive-definite linear algebra (Cholesky) for the Newton steps.
+//! Dense symmetric positive-definite linear algebra (Cholesky) for the Newton steps, and
+//! the line search that accepts a step.
 
 /// A symmetric positive-definite matrix, factorised as `L Lᵀ`.
 pub(crate) struct Cholesky {
@@ -75,6 +76,23 @@ impl Cholesky {
             })
             .collect()
     }
+}
+
+/// The backtracking line search of a Newton step on a log-likelihood at `current`: the
+/// largest step `2^-h` (h = 0, 1, ...) whose point `at(scale)` does not lower the
+/// log-likelihood (up to a relative rounding of 1e-12); `None` once the step is below
+/// 1e-12.
+pub(crate) fn backtrack<P>(current: f64, mut at: impl FnMut(f64) -> (P, f64)) -> Option<(P, f64)> {
+    let slack = 1e-12 * (1.0 + current.abs());
+    let mut scale = 1.0;
+    while scale >= 1e-12 {
+        let (candidate, value) = at(scale);
+        if value >= current - slack {
+            return Some((candidate, value));
+        }
+        scale *= 0.5;
+    }
+    None
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::anchor::Anchor;
 use crate::error::MleError;
 use crate::graph::{reachable_by_games, scoring_components};
-use crate::linalg::Cholesky;
+use crate::linalg::{backtrack, Cholesky};
 use crate::results::{Pair, ResultMatrix};
 
 /// Elo points per natural-log unit of odds: `400 / ln 10`.
@@ -328,23 +328,15 @@ impl<'a> Model<'a> {
             }
             let step = factor.solve(&gradient);
             // Accept the largest step 2^-h that does not lower the likelihood (up to rounding).
-            let slack = 1e-12 * (1.0 + current.abs());
-            let mut scale = 1.0;
-            let accepted = loop {
+            let (candidate, value) = backtrack(current, |scale| {
                 let mut candidate = theta.clone();
                 for (&player, s) in self.free.iter().zip(&step) {
                     candidate[player] += scale * s;
                 }
                 let value = log_likelihood(self.pairs, &candidate);
-                if value >= current - slack {
-                    break Some((candidate, value));
-                }
-                scale *= 0.5;
-                if scale < 1e-12 {
-                    break None;
-                }
-            };
-            let (candidate, value) = accepted.ok_or(no_convergence)?;
+                (candidate, value)
+            })
+            .ok_or(no_convergence)?;
             theta = candidate;
             current = value;
         }
