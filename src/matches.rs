@@ -58,24 +58,15 @@ pub struct Args {
 pub fn run(a: Args) -> Result<(), CliError> {
     let jobs = a.run.jobs()?;
     let limit = a.run.move_time_limit()?;
-    let (t, dir) = if a.run.resume {
-        let dir = a
-            .run
-            .out
-            .clone()
-            .expect("clap requires --out with --resume");
-        if a.first.is_some()
-            || a.opponents.is_some()
-            || a.games.is_some()
-            || a.sprt.is_some()
-            || a.run.settings_given()
-            || a.rules.any_given()
-        {
-            return Err(input(format!(
-                "--resume takes its settings from {}; drop the players, --games, --sprt, --tc, --seed, --nodes and --rules",
-                dir.join(fow_arena::CONFIG_FILE).display()
-            )));
-        }
+    let own = a.first.is_some()
+        || a.opponents.is_some()
+        || a.games.is_some()
+        || a.sprt.is_some()
+        || a.rules.any_given();
+    let resume = a
+        .run
+        .resume_folder(own, "the players/--games/--sprt/--rules")?;
+    let (t, dir) = if let Some(dir) = resume {
         let t = Tournament::open(&dir)?;
         if !(t.config().paired && t.config().gauntlet) {
             return Err(input(format!(

@@ -66,8 +66,20 @@ impl RunArgs {
             .transpose()
     }
 
-    /// Whether a setting that `--resume` takes from the folder was given.
-    pub fn settings_given(&self) -> bool {
-        self.seed.is_some() || self.nodes.is_some() || self.tc.is_some()
+    /// With `--resume`, the folder to resume, after checking that no setting stored
+    /// there was given again: `--seed`, `--nodes`, `--tc`, or one of the command's own
+    /// (`own`: whether one was; `names`: how to name them, e.g. `--players/--games`).
+    pub fn resume_folder(&self, own: bool, names: &str) -> Result<Option<PathBuf>, CliError> {
+        if !self.resume {
+            return Ok(None);
+        }
+        let dir = self.out.clone().expect("clap requires --out with --resume");
+        if own || self.seed.is_some() || self.nodes.is_some() || self.tc.is_some() {
+            return Err(input(format!(
+                "--resume takes its settings from {}; drop {names}/--tc/--seed/--nodes",
+                dir.join(fow_arena::CONFIG_FILE).display()
+            )));
+        }
+        Ok(Some(dir))
     }
 }

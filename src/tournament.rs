@@ -73,23 +73,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
         }
         p.check_files()?;
     }
-    let (t, dir) = if a.run.resume {
-        let dir = a
-            .run
-            .out
-            .clone()
-            .expect("clap requires --out with --resume");
-        if a.players.is_some()
-            || a.gauntlet.is_some()
-            || a.games.is_some()
-            || a.run.settings_given()
-            || a.rules.any_given()
-        {
-            return Err(input(format!(
-                "--resume takes its settings from {}; drop --players/--gauntlet/--tc/--games/--seed/--nodes/--rules",
-                dir.join(fow_arena::CONFIG_FILE).display()
-            )));
-        }
+    let own =
+        a.players.is_some() || a.gauntlet.is_some() || a.games.is_some() || a.rules.any_given();
+    let resume = a
+        .run
+        .resume_folder(own, "--players/--gauntlet/--games/--rules")?;
+    let (t, dir) = if let Some(dir) = resume {
         let t = Tournament::open(&dir)?;
         if let Some(p) = a.preset {
             if t.config().players != p.players() || t.config().rules != RuleSet::thesis() {
