@@ -5,7 +5,6 @@ use std::sync::Mutex;
 
 use fow_arena::{pair_results, GameRow, PairResult, Tournament, TournamentConfig};
 use fow_ratings::{llr, MatchStats, Pentanomial, Score, SprtSpec, Verdict};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::error::{input, CliError};
@@ -131,18 +130,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     );
     public_seed_note(&cfg);
     crate::tournament::clock_note(&cfg);
-    let bar = if a.run.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(total as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{wide_bar}] {pos}/{len} games, {per_sec}, ETA {eta} {msg}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
+    let bar = a.run.progress_bar(total as u64);
     // The SPRT sees the pairs in schedule order, whatever order the games end in.
     let live = Mutex::new(Pentanomial::default());
     let stop = |g0: &GameRow, g1: &GameRow| {

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use fow_arena::TimeControl;
+use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
 
@@ -46,6 +47,24 @@ impl RunArgs {
     /// The number of threads.
     pub fn jobs(&self) -> Result<usize, CliError> {
         crate::jobs::jobs(self.jobs)
+    }
+
+    /// The progress bar of `games` games (hidden with `--quiet`); its message (a match's
+    /// live score and LLR) follows the ETA.
+    pub fn progress_bar(&self, games: u64) -> ProgressBar {
+        let bar = if self.quiet {
+            ProgressBar::hidden()
+        } else {
+            ProgressBar::new(games)
+        };
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{elapsed_precise} [{wide_bar}] {pos}/{len} games, {per_sec}, ETA {eta} {msg}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
+        );
+        bar
     }
 
     /// `--move-time-limit`, checked.

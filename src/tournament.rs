@@ -5,7 +5,6 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use fow_arena::{Tournament, TournamentConfig, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
 use fow_variants::RuleSet;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
@@ -139,18 +138,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     );
     public_seed_note(&cfg);
     clock_note(&cfg);
-    let bar = if a.run.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(total as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{wide_bar}] {pos}/{len} games, {per_sec}, ETA {eta}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
+    let bar = a.run.progress_bar(total as u64);
     let rep = t.run(jobs, limit, &|_, done, _| bar.set_position(done as u64))?;
     bar.finish_and_clear();
     let secs = rep.elapsed.as_secs_f64();
