@@ -84,6 +84,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                     row.white.clone(),
                     row.black.clone(),
                     row.seed,
+                    row.start.clone(),
                     row.moves.clone(),
                 )) {
                     duplicates += 1;
@@ -102,19 +103,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
                     continue;
                 }
                 let moves = row.legal_moves(&rules).map_err(bad)?;
-                let ex = game_examples(
-                    &fow_variants::Position::startpos(),
-                    &moves,
-                    &rules,
-                    winner,
-                    |c| {
-                        if c == Color::White {
-                            w
-                        } else {
-                            b
-                        }
-                    },
-                )
+                let start = row.start_position().map_err(bad)?;
+                let ex = game_examples(&start, &moves, &rules, winner, |c| {
+                    if c == Color::White {
+                        w
+                    } else {
+                        b
+                    }
+                })
                 .map_err(bad)?;
                 used += 1;
                 examples.extend(ex);

@@ -104,6 +104,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         config.paired = true;
         config.sprt = a.sprt.clone();
         config.tc = a.run.time_control()?;
+        config.openings = a.run.openings(&config.rules)?;
         create_run(config.validated()?, a.run.out.clone(), "-match")?
     };
     let cfg = t.config().clone();
@@ -130,6 +131,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     );
     public_seed_note(&cfg);
     crate::tournament::clock_note(&cfg);
+    crate::tournament::openings_note(&cfg);
     let bar = a.run.progress_bar(total as u64);
     // The SPRT sees the pairs in schedule order, whatever order the games end in.
     let live = Mutex::new(Pentanomial::default());

@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use fow_arena::TimeControl;
+use fow_arena::{OpeningOrder, Openings, TimeControl};
+use fow_variants::RuleSet;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
@@ -38,6 +39,26 @@ pub struct RunArgs {
     /// a node count. Not deterministic (wall clock); node budgets are the default.
     #[arg(long, value_name = "BASE+INC")]
     pub tc: Option<String>,
+    /// Start positions: an EPD/FEN list (one position per line), or a PGN file or folder
+    /// of PGN files whose games give the position after their first --opening-plies
+    /// plies. Every game of a round starts from the round's opening, so each opening is
+    /// played with both colours; the positions are stored in the results folder. A
+    /// position that cannot start a game under the rules is refused by file and line.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// For PGN openings: the plies of each game to play out (default: all of them);
+    /// games that end or are decided sooner are left out.
+    #[arg(long, value_name = "N", requires = "openings")]
+    pub opening_plies: Option<u32>,
+    /// The order the rounds take the openings in: `sequential` (file order) or `random`
+    /// (shuffled once under the seed); both start over after the last.
+    #[arg(
+        long,
+        value_name = "ORDER",
+        requires = "openings",
+        default_value = "sequential"
+    )]
+    pub opening_order: OpeningOrder,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -85,17 +106,49 @@ impl RunArgs {
             .transpose()
     }
 
+    /// `--openings` (with `--opening-plies` and `--opening-order`), read and checked
+    /// under `rules`; says how many PGN games were left out.
+    pub fn openings(&self, rules: &RuleSet) -> Result<Option<Openings>, CliError> {
+        let Some(path) = &self.openings else {
+            return Ok(None);
+        };
+        // A file that cannot be read is bad input here (exit 2), not a failed run.
+        let (openings, report) =
+            Openings::read(path, rules, self.opening_plies, self.opening_order).map_err(
+                |e| match e {
+                    fow_arena::ArenaError::Io { .. } => input(e.to_string()),
+                    e => e.into(),
+                },
+            )?;
+        if report.skipped > 0 {
+            outln!(
+                "note: {} games of {} end or are decided within {} plies and are left out (the first: {})",
+                report.skipped,
+                path.display(),
+                self.opening_plies.unwrap_or(0),
+                report.first_skipped.as_deref().unwrap_or("?")
+            );
+        }
+        Ok(Some(openings))
+    }
+
     /// With `--resume`, the folder to resume, after checking that no setting stored
-    /// there was given again: `--seed`, `--nodes`, `--tc`, or one of the command's own
-    /// (`own`: whether one was; `names`: how to name them, e.g. `--players/--games`).
+    /// there was given again: `--seed`, `--nodes`, `--tc`, `--openings`, or one of the
+    /// command's own (`own`: whether one was; `names`: how to name them, e.g.
+    /// `--players/--games`).
     pub fn resume_folder(&self, own: bool, names: &str) -> Result<Option<PathBuf>, CliError> {
         if !self.resume {
             return Ok(None);
         }
         let dir = self.out.clone().expect("clap requires --out with --resume");
-        if own || self.seed.is_some() || self.nodes.is_some() || self.tc.is_some() {
+        if own
+            || self.seed.is_some()
+            || self.nodes.is_some()
+            || self.tc.is_some()
+            || self.openings.is_some()
+        {
             return Err(input(format!(
-                "--resume takes its settings from {}; drop {names}/--tc/--seed/--nodes",
+                "--resume takes its settings from {}; drop {names}/--tc/--seed/--nodes/--openings",
                 dir.join(fow_arena::CONFIG_FILE).display()
             )));
         }

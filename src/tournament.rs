@@ -121,6 +121,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         )?;
         config.gauntlet = a.gauntlet.is_some();
         config.tc = a.run.time_control()?;
+        config.openings = a.run.openings(&config.rules)?;
         let suffix = a.preset.map_or(String::new(), |p| format!("-{}", p.name()));
         create_run(config.validated()?, a.run.out.clone(), &suffix)?
     };
@@ -138,6 +139,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     );
     public_seed_note(&cfg);
     clock_note(&cfg);
+    openings_note(&cfg);
     let bar = a.run.progress_bar(total as u64);
     let rep = t.run(jobs, limit, &|_, done, _| bar.set_position(done as u64))?;
     bar.finish_and_clear();
@@ -186,6 +188,21 @@ pub(crate) fn run_seed(given: Option<u64>, players: &[String]) -> Option<u64> {
 pub(crate) fn clock_note(cfg: &TournamentConfig) {
     if let Some(tc) = cfg.tc {
         outln!("note: a clock per side ({tc}): the games depend on the machine's speed, so the same seed can give other games (node budgets are deterministic); each side's time left after each move is in clocks.csv");
+    }
+}
+
+/// Says where the games start, with openings.
+pub(crate) fn openings_note(cfg: &TournamentConfig) {
+    if let Some(o) = &cfg.openings {
+        let plies = o
+            .plies
+            .map_or(String::new(), |p| format!(" after {p} plies"));
+        outln!(
+            "openings: {} positions from {}{plies}, {} order; the games of a round start from its opening (each opening with both colours)",
+            o.positions.len(),
+            o.source,
+            o.order
+        );
     }
 }
 

@@ -68,9 +68,9 @@ struct Gathered {
     labels: Vec<f64>,
     games: usize,
     left_out: usize,
-    /// `games.csv` rows already read (players, seed, moves): a game recorded in two
-    /// inputs counts once.
-    seen: HashSet<(String, String, u64, String)>,
+    /// `games.csv` rows already read (players, seed, start, moves): a game recorded in
+    /// two inputs counts once.
+    seen: HashSet<(String, String, u64, String, String)>,
     duplicates: usize,
 }
 
@@ -140,6 +140,7 @@ fn add_games_csv(
             row.white.clone(),
             row.black.clone(),
             row.seed,
+            row.start.clone(),
             row.moves.clone(),
         );
         if !acc.seen.insert(key) {

@@ -174,15 +174,16 @@ pub fn check_ending(
     Ok(())
 }
 
-/// The moves of `text` (space-separated UCI) played from the standard start under
+/// The moves of `text` (space-separated UCI) played from `start` under
 /// `rules`: the game after them, the moves, and the end the last one made. The error
 /// (without the game's number) names the ply: an illegal move, or a move after the end
 /// of the game by the rules.
 pub(crate) fn replay_uci(
+    start: &Position,
     text: &str,
     rules: &RuleSet,
 ) -> Result<(Game, Vec<Move>, Option<Outcome>), String> {
-    let mut game = Game::new(Position::startpos(), *rules);
+    let mut game = Game::new(start.clone(), *rules);
     let mut moves = Vec::with_capacity(text.len() / 5 + 1);
     let mut last: Option<Outcome> = None;
     for (i, t) in text.split_whitespace().enumerate() {
@@ -236,8 +237,17 @@ pub fn check_row(row: &GameRow, rules: &RuleSet) -> Result<Vec<Move>, String> {
             row.plies
         )));
     }
+    let start = row.start_position()?;
+    if let Err(e) = crate::openings::check_start(&start, rules) {
+        return Err(bad(format!(
+            "column start: the game cannot start there: {e}"
+        )));
+    }
     let (game, moves, last) =
-        replay_uci(&row.moves, rules).map_err(|e| format!("game {id}, {e}"))?;
+        replay_uci(&start, &row.moves, rules).map_err(|e| match row.start.is_empty() {
+            true => format!("game {id}, {e}"),
+            false => format!("game {id}, {e}, from the start '{}'", row.start),
+        })?;
     let replayed = Replayed {
         position: game.position(),
         rules,
@@ -384,6 +394,8 @@ pub(crate) fn config_beside(games_csv: &Path) -> Result<Option<TournamentConfig>
             line: e.line().max(1) as u64,
             message: format!("not a tournament's settings: {e}"),
         })?;
+    let text = String::from_utf8_lossy(&text);
+    config.check_openings(&path, &text)?;
     config
         .with_secret(path.parent().unwrap_or(Path::new(".")))
         .map(Some)
@@ -571,6 +583,14 @@ fn err_config(path: &Path, message: String) -> ArenaError {
 }
 
 /// Why `row` is not the game of `schedule` with its id, if it is not.
+/// The `start` column of a scheduled game: its opening's FEN, empty without openings.
+fn scheduled_start<'a>(config: &'a TournamentConfig, p: &crate::tournament::Pairing) -> &'a str {
+    match (&config.openings, p.opening) {
+        (Some(o), Some(i)) => o.positions.get(i).map_or("", String::as_str),
+        _ => "",
+    }
+}
+
 fn misfit(
     row: &GameRow,
     config: &TournamentConfig,
@@ -596,6 +616,17 @@ fn misfit(
         format!("is round {}, not {}", p.round, row.round)
     } else if row.seed != p.seed {
         format!("has the seed {}, not {}", p.seed, row.seed)
+    } else if row.start != scheduled_start(config, p) {
+        match scheduled_start(config, p) {
+            "" => format!(
+                "starts from the standard position, not from '{}'",
+                row.start
+            ),
+            fen if row.start.is_empty() => format!(
+                "starts from '{fen}' (its opening), not from the standard position (is the column start missing?)"
+            ),
+            fen => format!("starts from '{fen}' (its opening), not from '{}'", row.start),
+        }
     } else {
         return None;
     };

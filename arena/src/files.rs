@@ -37,9 +37,75 @@ pub struct GameRow {
     pub detail: String,
     /// The moves, space-separated UCI.
     pub moves: String,
+    /// The start position as FEN, in a tournament played from openings (`--openings`);
+    /// empty for the standard start. Files of tournaments without openings have no such
+    /// column (see [`GameRow::STANDARD_HEADER`]).
+    #[serde(default)]
+    pub start: String,
 }
 
+/// A row of `games.csv` from the standard start, as written without the `start` column.
+#[derive(Serialize)]
+struct StandardRow<'a> {
+    id: u64,
+    round: u32,
+    white: &'a str,
+    black: &'a str,
+    seed: u64,
+    result: &'a str,
+    reason: &'a str,
+    plies: usize,
+    detail: &'a str,
+    moves: &'a str,
+}
+
+impl<'a> From<&'a GameRow> for StandardRow<'a> {
+    fn from(r: &'a GameRow) -> StandardRow<'a> {
+        StandardRow {
+            id: r.id,
+            round: r.round,
+            white: &r.white,
+            black: &r.black,
+            seed: r.seed,
+            result: &r.result,
+            reason: &r.reason,
+            plies: r.plies,
+            detail: &r.detail,
+            moves: &r.moves,
+        }
+    }
+}
+
+/// A row type of a CSV file the arena writes.
+pub trait CsvRow: DeserializeOwned + Serialize + Default {
+    /// How many of the last columns a file may leave out: they read as their defaults
+    /// (`games.csv` without openings has no `start` column).
+    const OPTIONAL_COLUMNS: usize = 0;
+}
+
+impl CsvRow for GameRow {
+    const OPTIONAL_COLUMNS: usize = 1;
+}
+
+impl CsvRow for TimeRow {}
+
+impl CsvRow for ClockRow {}
+
 impl GameRow {
+    /// The header of `games.csv` without openings: every column but `start`.
+    pub const STANDARD_HEADER: &'static str =
+        "id,round,white,black,seed,result,reason,plies,detail,moves";
+
+    /// The start position (the standard one when `start` is empty); the error says what
+    /// is wrong with the FEN.
+    pub fn start_position(&self) -> Result<fow_variants::Position, String> {
+        if self.start.is_empty() {
+            return Ok(fow_variants::Position::startpos());
+        }
+        fow_variants::Position::from_fen(&self.start)
+            .map_err(|e| format!("game {}: column start: {e}", self.id))
+    }
+
     /// The row for a finished game.
     pub fn new(id: u64, round: u32, rec: &GameRecord) -> GameRow {
         GameRow {
@@ -53,6 +119,7 @@ impl GameRow {
             plies: rec.plies(),
             detail: rec.detail.clone(),
             moves: rec.moves_uci(),
+            start: String::new(),
         }
     }
 
@@ -63,7 +130,8 @@ impl GameRow {
         &self,
         rules: &fow_variants::RuleSet,
     ) -> Result<Vec<fow_variants::Move>, String> {
-        replay_uci(&self.moves, rules)
+        let start = self.start_position()?;
+        replay_uci(&start, &self.moves, rules)
             .map(|(_, moves, _)| moves)
             .map_err(|e| format!("game {}, {e}", self.id))
     }
@@ -175,7 +243,7 @@ pub(crate) fn drop_partial_line(path: &Path) -> Result<(), ArenaError> {
 /// Also says whether the file ends inside a line that was read (`complete_lines` off).
 /// Errors of the file as a whole (it cannot be read, it is not such a file) are returned.
 #[allow(clippy::type_complexity)]
-pub(crate) fn read_csv<T: DeserializeOwned + Serialize + Default>(
+pub(crate) fn read_csv<T: CsvRow>(
     path: &Path,
     complete_lines: bool,
     kind: &str,
@@ -187,10 +255,19 @@ pub(crate) fn read_csv<T: DeserializeOwned + Serialize + Default>(
         message,
     };
     let header = header_line::<T>();
+    let columns: Vec<&str> = header.split(',').collect();
+    let least = columns.len() - T::OPTIONAL_COLUMNS;
     let not_kind = || {
+        let optional = match T::OPTIONAL_COLUMNS {
+            0 => String::new(),
+            k => format!(
+                " (the last {k} column{} optional)",
+                if k == 1 { "" } else { "s" }
+            ),
+        };
         bad(
             1,
-            format!("not a {kind}: its first line must be the header '{header}'"),
+            format!("not a {kind}: its first line must be the header '{header}'{optional}"),
         )
     };
     let ends_inside = !data.is_empty() && !data.ends_with(b"\n");
@@ -202,14 +279,21 @@ pub(crate) fn read_csv<T: DeserializeOwned + Serialize + Default>(
     let mut rdr = csv::ReaderBuilder::new().from_reader(body);
     let headers = match rdr.byte_headers() {
         _ if body.is_empty() => csv::ByteRecord::new(),
-        Ok(h) if h.iter().eq(header.split(',').map(str::as_bytes)) => h.clone(),
+        Ok(h)
+            if h.len() >= least
+                && h.len() <= columns.len()
+                && h.iter().eq(columns[..h.len()].iter().map(|c| c.as_bytes())) =>
+        {
+            h.clone()
+        }
         _ => return Err(not_kind()),
     };
     let tail = &data[keep..];
     if !tail.is_empty() {
         // Left out: it must look like what a kill leaves.
         if keep == 0 {
-            if !header.as_bytes().starts_with(tail) {
+            let prefix_of = |h: &str| h.as_bytes().starts_with(tail);
+            if !prefix_of(&header) && !prefix_of(&columns[..least].join(",")) {
                 return Err(not_kind());
             }
         } else if !looks_like_text(tail) {
@@ -223,7 +307,7 @@ pub(crate) fn read_csv<T: DeserializeOwned + Serialize + Default>(
     if body.is_empty() {
         return Ok((Vec::new(), false));
     }
-    let names: Vec<&str> = header.split(',').collect();
+    let names: Vec<&str> = columns[..headers.len()].to_vec();
     let mut rows = Vec::new();
     let mut rec = csv::ByteRecord::new();
     loop {
@@ -251,8 +335,9 @@ pub(crate) fn read_csv<T: DeserializeOwned + Serialize + Default>(
                 let line = e.position().map_or(next_line, |p| p.line());
                 let message = match e.kind() {
                     csv::ErrorKind::UnequalLengths { len, .. } => format!(
-                        "the row has {len} fields, and a {kind} row has {} ({header})",
-                        names.len()
+                        "the row has {len} fields, and a {kind} row has {} ({})",
+                        names.len(),
+                        names.join(",")
                     ),
                     _ => e.to_string(),
                 };
@@ -282,9 +367,7 @@ fn looks_like_text(bytes: &[u8]) -> bool {
 
 /// Reads rows of a CSV file written by the arena (its first line the header of `T`).
 /// Errors name the file and line.
-pub fn read_rows<T: DeserializeOwned + Serialize + Default>(
-    path: &Path,
-) -> Result<Vec<T>, ArenaError> {
+pub fn read_rows<T: CsvRow>(path: &Path) -> Result<Vec<T>, ArenaError> {
     let kind = path
         .file_name()
         .map_or("CSV file".into(), |n| n.to_string_lossy().into_owned());
@@ -313,6 +396,11 @@ pub(crate) struct Appender {
 impl Appender {
     /// Opens `path` for appending, writing the header if the file is new or empty.
     pub fn open<T: Serialize + Default>(path: &Path) -> Result<Appender, ArenaError> {
+        Appender::open_with_header(path, &header_line::<T>())
+    }
+
+    /// Opens `path` for appending, writing `header` if the file is new or empty.
+    fn open_with_header(path: &Path, header: &str) -> Result<Appender, ArenaError> {
         drop_partial_line(path)?;
         let fresh = fs::metadata(path).map(|m| m.len() == 0).unwrap_or(true);
         let mut file = OpenOptions::new()
@@ -321,7 +409,7 @@ impl Appender {
             .open(path)
             .map_err(io_err(path))?;
         if fresh {
-            writeln!(file, "{}", header_line::<T>()).map_err(io_err(path))?;
+            writeln!(file, "{header}").map_err(io_err(path))?;
         }
         Ok(Appender {
             path: path.to_path_buf(),
@@ -335,6 +423,55 @@ impl Appender {
     pub fn append<T: Serialize>(&mut self, row: &T) -> Result<(), ArenaError> {
         self.writer.serialize(row).map_err(csv_err(&self.path))?;
         self.writer.flush().map_err(io_err(&self.path))
+    }
+}
+
+/// `games.csv`, appended to: with the `start` column or without it (a tournament
+/// without openings).
+pub(crate) struct GamesAppender {
+    inner: Appender,
+    with_start: bool,
+}
+
+impl GamesAppender {
+    /// Opens `path` for appending, writing the header (with `start` or without) if the
+    /// file is new or empty.
+    pub fn open(path: &Path, with_start: bool) -> Result<GamesAppender, ArenaError> {
+        let header = match with_start {
+            true => header_line::<GameRow>(),
+            false => GameRow::STANDARD_HEADER.to_string(),
+        };
+        Ok(GamesAppender {
+            inner: Appender::open_with_header(path, &header)?,
+            with_start,
+        })
+    }
+
+    /// Appends one row and flushes it. Without the `start` column the row must start
+    /// from the standard position.
+    pub fn append(&mut self, row: &GameRow) -> Result<(), ArenaError> {
+        match self.with_start {
+            true => self.inner.append(row),
+            false => {
+                debug_assert!(row.start.is_empty());
+                self.inner.append(&StandardRow::from(row))
+            }
+        }
+    }
+}
+
+/// Rewrites `games.csv` with `rows`, atomically, with the `start` column or without.
+pub(crate) fn rewrite_games(
+    path: &Path,
+    rows: &[GameRow],
+    with_start: bool,
+) -> Result<(), ArenaError> {
+    match with_start {
+        true => rewrite_rows(path, rows),
+        false => {
+            let standard: Vec<StandardRow<'_>> = rows.iter().map(StandardRow::from).collect();
+            rewrite_rows(path, &standard)
+        }
     }
 }
 

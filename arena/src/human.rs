@@ -15,7 +15,9 @@ use fow_variants::{
 };
 
 use crate::error::ArenaError;
-use crate::files::{io_err, rewrite_rows, GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
+use crate::files::{
+    io_err, rewrite_games, rewrite_rows, GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+};
 use crate::record::GameRecord;
 use crate::tournament::TournamentConfig;
 
@@ -362,11 +364,12 @@ pub fn save_game_folder(dir: &Path, rec: &GameRecord, seed: u64) -> Result<(), A
         paired: false,
         sprt: None,
         tc: None,
+        openings: None,
     };
     let json = serde_json::to_string_pretty(&config).expect("config serializes");
     let cfg = dir.join(CONFIG_FILE);
     fs::write(&cfg, json + "\n").map_err(io_err(&cfg))?;
-    rewrite_rows(&dir.join(GAMES_FILE), &[GameRow::new(0, 0, rec)])?;
+    rewrite_games(&dir.join(GAMES_FILE), &[GameRow::new(0, 0, rec)], false)?;
     rewrite_rows(&dir.join(TIMES_FILE), &[TimeRow::new(0, rec)])
 }
 

@@ -30,6 +30,7 @@ mod files;
 mod human;
 mod lock;
 mod material;
+mod openings;
 mod pairs;
 mod play;
 mod record;
@@ -49,8 +50,8 @@ pub use analyze::{
 pub use check::{check_ending, check_pgn_game, check_row, is_fog_of_war, Replayed};
 pub use error::ArenaError;
 pub use files::{
-    read_games, read_rows, ClockRow, GameRow, TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE,
-    TIMES_FILE,
+    read_games, read_rows, ClockRow, CsvRow, GameRow, TimeRow, CLOCKS_FILE, CONFIG_FILE,
+    GAMES_FILE, TIMES_FILE,
 };
 pub use human::{
     describe_changes, save_game_folder, view_diagram, HumanPlayer, HumanStop, HUMAN_HELP,
@@ -60,6 +61,7 @@ pub use material::{
     game_samples, material_balance, pgn_samples, row_samples, Draws, MaterialOptions,
     MaterialSample, MATERIAL_NAMES, MATERIAL_ROLES,
 };
+pub use openings::{check_start, OpeningOrder, Openings, OpeningsReport};
 pub use pairs::{pair_results, score_of, PairResult};
 pub use play::{play_game, play_game_seeded, GameOptions};
 pub use record::{GameRecord, GameResult, Reason};

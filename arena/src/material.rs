@@ -127,8 +127,8 @@ pub fn game_samples(
     samples
 }
 
-/// The samples of one row of a `games.csv`, replaying its moves from the standard start
-/// under `rules`. `Ok(None)` for a game not to use: one lost by a player's fault (illegal
+/// The samples of one row of a `games.csv`, replaying its moves from its start under
+/// `rules`. `Ok(None)` for a game not to use: one lost by a player's fault (illegal
 /// move, crash, timeout, ...), or a draw under [`Draws::Skip`]. The error says which move
 /// could not be replayed.
 pub fn row_samples(
@@ -142,7 +142,7 @@ pub fn row_samples(
     }
     let moves = row.legal_moves(rules)?;
     Ok(Some(game_samples(
-        &Position::startpos(),
+        &row.start_position()?,
         &moves,
         result,
         opts,

@@ -27,7 +27,7 @@ use fow_variants::{
 
 use crate::check::{check_pgn_game, check_row, is_fog_of_war, read_checked, Schedule};
 use crate::error::ArenaError;
-use crate::files::{io_err, rewrite_rows, GameRow, CONFIG_FILE, GAMES_FILE};
+use crate::files::{io_err, rewrite_games, GameRow, CONFIG_FILE, GAMES_FILE};
 use crate::record::{GameResult, Reason};
 use crate::tournament::TournamentConfig;
 
@@ -304,6 +304,8 @@ fn load_games_csv(path: &Path, each: &mut Each<'_>) -> Result<(), ArenaError> {
     let (rules, rows) = read_checked(path, Schedule::Beside, false)?;
     for r in rows {
         let game = r.row.map(|(row, moves)| {
+            // check_row read the start already.
+            let start = row.start_position().unwrap_or_default();
             let mut tags = Vec::new();
             if !row.detail.is_empty() {
                 tags.push((DETAIL_TAG.to_string(), row.detail.clone()));
@@ -313,7 +315,7 @@ fn load_games_csv(path: &Path, each: &mut Each<'_>) -> Result<(), ArenaError> {
                 source: format!("{} game {}", path.display(), row.id),
                 seed: (row.seed != 0).then_some(row.seed),
                 rules,
-                start: Position::startpos(),
+                start,
                 moves,
                 result: row.game_result().ok(),
                 termination: row.reason,
@@ -687,6 +689,7 @@ impl SavedGame {
                 .map(|m| m.uci())
                 .collect::<Vec<_>>()
                 .join(" "),
+            start: String::new(),
         })
     }
 }
@@ -799,11 +802,12 @@ pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, Are
         paired: false,
         sprt: None,
         tc: None,
+        openings: None,
     };
     let json = serde_json::to_string_pretty(&config).expect("config serializes");
     let cfg = dir.join(CONFIG_FILE);
     fs::write(&cfg, json + "\n").map_err(io_err(&cfg))?;
-    rewrite_rows(&dir.join(GAMES_FILE), &fitting)?;
+    rewrite_games(&dir.join(GAMES_FILE), &fitting, false)?;
     report.rows = fitting;
     Ok(report)
 }

@@ -9,16 +9,18 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use fow_players::{Budget, PlayerSpec};
-use fow_variants::RuleSet;
+use fow_variants::{Position, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{read_checked, Schedule};
 use crate::error::ArenaError;
 use crate::files::{
-    drop_partial_line, io_err, read_csv, read_rows, rewrite_rows, write_atomic, Appender, ClockRow,
-    GameRow, TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+    drop_partial_line, io_err, read_csv, read_rows, rewrite_games, rewrite_rows, write_atomic,
+    Appender, ClockRow, GameRow, GamesAppender, TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE,
+    TIMES_FILE,
 };
 use crate::lock::{lock_folder, FolderLock};
+use crate::openings::Openings;
 use crate::play::{play_game_seeded, GameOptions};
 use crate::record::GameRecord;
 use crate::seed::{game_seed, legacy_game_seed, player_seeds, SeedKey, Seeding, SECRET_FILE};
@@ -70,6 +72,10 @@ pub struct TournamentConfig {
     /// machine's speed: not deterministic.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tc: Option<TimeControl>,
+    /// Start positions by round (`None`: every game starts from the standard position).
+    /// With openings, `games.csv` has a `start` column holding each game's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<Openings>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -106,6 +112,7 @@ impl TournamentConfig {
             paired: false,
             sprt: None,
             tc: None,
+            openings: None,
         })
     }
 
@@ -121,7 +128,33 @@ impl TournamentConfig {
                 line: e.line() as u64,
                 message: e.to_string(),
             })?;
+        config.check_openings(&cfg_path, &text)?;
         config.with_secret(dir)
+    }
+
+    /// Checks the stored openings (a person may have edited `tournament.json`, stored
+    /// at `path` with `text`): the error names the file and the line of the first
+    /// position that does not read or cannot start a game under the rules.
+    pub(crate) fn check_openings(&self, path: &Path, text: &str) -> Result<(), ArenaError> {
+        let Some(o) = &self.openings else {
+            return Ok(());
+        };
+        o.parsed(&self.rules).map_err(|(i, message)| {
+            let line = o
+                .positions
+                .get(i)
+                .and_then(|fen| {
+                    let needle = serde_json::to_string(fen).ok()?;
+                    text.lines().position(|l| l.contains(&needle))
+                })
+                .map_or(1, |k| k + 1);
+            ArenaError::Format {
+                path: path.to_path_buf(),
+                line: line as u64,
+                message,
+            }
+        })?;
+        Ok(())
     }
 
     /// Reads the secret key from `dir` when the seed is secret (settings read from
@@ -223,6 +256,10 @@ impl TournamentConfig {
                 )));
             }
         }
+        if let Some(o) = &self.openings {
+            o.parsed(&self.rules)
+                .map_err(|(_, m)| ArenaError::Config(format!("openings: {m}")))?;
+        }
         if self.sprt.is_some() && !(self.paired && self.gauntlet && self.players.len() == 2) {
             return Err(ArenaError::Config(
                 "an SPRT needs a paired match of two players".into(),
@@ -259,9 +296,21 @@ impl TournamentConfig {
     /// Every game. Unpaired: for each round, every ordered pair of players that meet
     /// (White by White's index, then Black's). Paired: for each round and meeting `(a,
     /// b)`, `a` with White then `b` with White, the two games sharing their game seed.
+    ///
+    /// With [`TournamentConfig::openings`], every game of a round starts from the
+    /// round's opening ([`Openings::index_of_round`]).
     pub fn schedule(&self) -> Vec<Pairing> {
         let meetings = self.meetings();
         let mut v = Vec::with_capacity(self.game_count() as usize);
+        let sequence = self
+            .openings
+            .as_ref()
+            .map(|o| o.sequence(self.key().as_ref()));
+        let opening_of = |round: u32| {
+            sequence
+                .as_ref()
+                .map(|s| Openings::index_of_round(s, round))
+        };
         let push = |v: &mut Vec<Pairing>, round, white, black, seed, player_seeds| {
             v.push(Pairing {
                 id: v.len() as u64,
@@ -270,6 +319,7 @@ impl TournamentConfig {
                 black,
                 seed,
                 player_seeds,
+                opening: opening_of(round),
             })
         };
         for round in 0..self.games_per_pair {
@@ -312,6 +362,9 @@ pub struct Pairing {
     pub seed: u64,
     /// The seeds handed to White's and Black's players.
     pub player_seeds: [u64; 2],
+    /// Its start position, as an index into the openings' positions (`None`: the
+    /// standard start).
+    pub opening: Option<usize>,
 }
 
 /// What a finished (or resumed and finished) tournament holds.
@@ -482,8 +535,15 @@ impl Tournament {
         }
         let games_path = self.dir.join(GAMES_FILE);
         let times_path = self.dir.join(TIMES_FILE);
+        let openings: Vec<Position> = match &self.config.openings {
+            Some(o) => o
+                .parsed(&self.config.rules)
+                .map_err(|(_, m)| ArenaError::Config(format!("openings: {m}")))?,
+            None => Vec::new(),
+        };
+        let with_start = self.config.openings.is_some();
         let writers = Mutex::new((
-            Appender::open::<GameRow>(&games_path)?,
+            GamesAppender::open(&games_path, with_start)?,
             Appender::open::<TimeRow>(&times_path)?,
         ));
         let specs: Vec<PlayerSpec> = self
@@ -527,6 +587,17 @@ impl Tournament {
                     let logs = self.dir.join(LOGS_DIR);
                     w.log_to(&logs.join(format!("{}-white.stderr", p.id)));
                     b.log_to(&logs.join(format!("{}-black.stderr", p.id)));
+                    let opened;
+                    let game_opts = match p.opening {
+                        Some(i) => {
+                            opened = GameOptions {
+                                start: Some(openings[i].clone()),
+                                ..opts.clone()
+                            };
+                            &opened
+                        }
+                        None => &opts,
+                    };
                     let rec = play_game_seeded(
                         w.as_mut(),
                         b.as_mut(),
@@ -534,9 +605,12 @@ impl Tournament {
                         &self.config.players[p.black],
                         p.seed,
                         p.player_seeds,
-                        &opts,
+                        game_opts,
                     );
-                    let row = GameRow::new(p.id, p.round, &rec);
+                    let mut row = GameRow::new(p.id, p.round, &rec);
+                    if let (Some(o), Some(i)) = (&self.config.openings, p.opening) {
+                        row.start = o.positions[i].clone();
+                    }
                     let mut guard = writers.lock().unwrap_or_else(|e| e.into_inner());
                     guard.0.append(&row)?;
                     guard.1.append(&TimeRow::new(p.id, &rec))?;
@@ -603,7 +677,7 @@ impl Tournament {
         let mut games = self.read_games(&games_path, false)?;
         games.retain(|r| r.id < cutoff);
         games.sort_by_key(|r| r.id);
-        rewrite_rows(&games_path, &games)?;
+        rewrite_games(&games_path, &games, self.config.openings.is_some())?;
         let mut times: Vec<TimeRow> = read_rows(&times_path)?;
         // A kill between the two appends can leave a time row for a game that was then
         // replayed; keep one row per finished game.
