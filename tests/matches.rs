@@ -237,3 +237,119 @@ fn a_killed_sprt_match_resumes_to_the_same_verdict() {
         "--resume takes its settings",
     );
 }
+
+#[test]
+fn a_match_from_openings_plays_each_opening_as_a_pair_and_resumes_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("m");
+    let args = |extra: &[&str]| {
+        let mut v = vec![
+            "match",
+            "CaptureLargest",
+            "RandomMove",
+            "--games",
+            "12",
+            "-q",
+            "--rules",
+            "chesscom",
+            "--openings",
+            "data/chesscom-fow",
+            "--opening-plies",
+            "8",
+            "--opening-order",
+            "random",
+            "--out",
+        ];
+        v.push(dir.to_str().unwrap());
+        v.extend_from_slice(extra);
+        v.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    let run = |extra: &[&str]| {
+        let a = args(extra);
+        ok(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let out = run(&[]);
+    assert!(
+        out.contains("openings: 80 positions from data/chesscom-fow after 8 plies, random order"),
+        "{out}"
+    );
+    let games = fs::read_to_string(dir.join("games.csv")).unwrap();
+    let rows: Vec<&str> = games.lines().skip(1).collect();
+    assert_eq!(rows.len(), 12);
+    let start = |row: &str| row.rsplit_once(',').unwrap().1.to_string();
+    for pair in rows.chunks(2) {
+        assert_eq!(start(pair[0]), start(pair[1]), "a pair shares its opening");
+        assert!(start(pair[0]).contains(" w "), "{}", pair[0]);
+    }
+    assert_ne!(start(rows[0]), start(rows[2]), "each pair its own opening");
+    // Cut after two pairs: --resume plays the rest from the stored openings alone.
+    let kept: Vec<&str> = games.lines().take(5).collect();
+    fs::write(dir.join("games.csv"), kept.join("\n") + "\n").unwrap();
+    let resumed = ok(&["match", "--resume", "--out", dir.to_str().unwrap(), "-q"]);
+    assert!(resumed.contains("openings: 80 positions"), "{resumed}");
+    assert_eq!(fs::read_to_string(dir.join("games.csv")).unwrap(), games);
+    // The games replay and export from their start.
+    let pgn = ok(&["export", dir.to_str().unwrap()]);
+    assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
+}
+
+#[test]
+fn bad_openings_are_refused_by_file_and_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let book = tmp.path().join("book.epd");
+    fs::write(
+        &book,
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n4k3/8/8/8/8/8/4R3/4K3 w - - 0 1\n",
+    )
+    .unwrap();
+    let b = book.to_str().unwrap();
+    let out = tmp.path().join("x");
+    let o = out.to_str().unwrap();
+    fails(
+        &[
+            "match",
+            "CaptureLargest",
+            "RandomMove",
+            "--openings",
+            b,
+            "--out",
+            o,
+        ],
+        &format!("{b}:2: White is to move and can capture the king"),
+    );
+    fails(
+        &[
+            "tournament",
+            "--openings",
+            "/nonexistent/book.epd",
+            "--out",
+            o,
+        ],
+        "/nonexistent/book.epd",
+    );
+    fails(
+        &[
+            "tournament",
+            "--openings",
+            b,
+            "--opening-plies",
+            "4",
+            "--out",
+            o,
+        ],
+        "--opening-plies is for PGN openings",
+    );
+    fails(
+        &[
+            "tournament",
+            "--openings",
+            b,
+            "--opening-order",
+            "shuffled",
+            "--out",
+            o,
+        ],
+        "unknown opening order 'shuffled'",
+    );
+    assert!(!out.join("tournament.json").exists());
+}
