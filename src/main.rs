@@ -35,6 +35,7 @@ mod import;
 mod inputs;
 mod jobs;
 mod matches;
+mod merge;
 mod out;
 mod params;
 mod perft;
@@ -68,6 +69,7 @@ struct Cli {
 enum Command {
     Tournament(tournament::Args),
     Match(matches::Args),
+    Merge(merge::Args),
     CompareThesis(thesis::Args),
     Rate(rate::Args),
     Replay(replay::Args),
@@ -96,6 +98,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Tournament(a) => tournament::run(a),
         Command::Match(a) => matches::run(a),
+        Command::Merge(a) => merge::run(a),
         Command::CompareThesis(a) => thesis::run(a),
         Command::Rate(a) => rate::run(a),
         Command::Replay(a) => replay::run(a),

@@ -105,24 +105,23 @@ pub fn run(a: Args) -> Result<(), CliError> {
         config.sprt = a.sprt.clone();
         config.tc = a.run.time_control()?;
         config.openings = a.run.openings(&config.rules)?;
+        a.run.shard_settings(&mut config)?;
         create_run(config.validated()?, a.run.out.clone(), "-match")?
     };
     let cfg = t.config().clone();
-    let sprt = cfg
-        .sprt
-        .as_deref()
-        .map(SprtSpec::parse)
-        .transpose()
-        .map_err(|e| input(format!("{}: sprt: {e}", dir.display())))?;
-    let total = cfg.schedule().len();
+    let sprt = sprt_of(&cfg, &dir)?;
+    let total = cfg.games_to_play().len();
     outln!(
-        "{} against {}: {} games in pairs{}, rules {}, seed {}, {} jobs -> {}",
+        "{} against {}: {} games in pairs{}{}, rules {}, seed {}, {} jobs -> {}",
         cfg.players[0],
         cfg.players[1..].join(", "),
         total,
-        match &sprt {
-            Some(s) => format!(" at most, SPRT {}", s),
-            None => String::new(),
+        crate::tournament::shard_text(&cfg),
+        match (&sprt, cfg.shard) {
+            (Some(s), None) => format!(" at most, SPRT {}", s),
+            (Some(s), Some(_)) =>
+                format!(" (all of them: `fow merge` applies the SPRT {s} to the joined shards)"),
+            (None, _) => String::new(),
         },
         cfg.rules,
         seed_text(&cfg, &dir),
@@ -136,25 +135,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
     // The SPRT sees the pairs in schedule order, whatever order the games end in.
     let live = Mutex::new(Pentanomial::default());
     let stop = |g0: &GameRow, g1: &GameRow| {
-        let mut p = live.lock().unwrap_or_else(|e| e.into_inner());
-        let score = |g: &GameRow, white| {
-            g.game_result()
-                .map_or(0.5, |r| fow_arena::score_of(r, white))
-        };
-        p.add_pair(points(score(g0, true)), points(score(g1, false)));
-        let shown = format!("{:.1}%", 100.0 * p.points() / p.games() as f64);
-        match &sprt {
-            Some(s) => {
-                let llr = llr(&p, s);
-                let (lo, hi) = s.bounds();
-                bar.set_message(format!("{shown}, LLR {llr:.2} ({lo:.2}, {hi:.2})"));
-                s.verdict(llr) != Verdict::Continue
-            }
-            None => {
-                bar.set_message(shown);
-                false
-            }
-        }
+        let (decided, shown) = sprt_step(&live, sprt.as_ref(), g0, g1);
+        bar.set_message(shown);
+        decided
     };
     let rep = t.run_until(
         jobs,
@@ -175,8 +158,59 @@ pub fn run(a: Args) -> Result<(), CliError> {
             ""
         }
     );
-    let pairs = pair_results(&cfg, &rep.games)?;
-    let report = MatchReport::new(&cfg, &pairs, sprt.as_ref(), rep.stopped);
+    match_results(&cfg, &rep.games, sprt.as_ref(), rep.stopped, &dir)
+}
+
+/// Feeds the next pair (in schedule order) to the live pentanomial counts: whether the
+/// SPRT has decided, and the score and LLR as the status line shows them.
+pub(crate) fn sprt_step(
+    live: &Mutex<Pentanomial>,
+    sprt: Option<&SprtSpec>,
+    g0: &GameRow,
+    g1: &GameRow,
+) -> (bool, String) {
+    let mut p = live.lock().unwrap_or_else(|e| e.into_inner());
+    let score = |g: &GameRow, white| {
+        g.game_result()
+            .map_or(0.5, |r| fow_arena::score_of(r, white))
+    };
+    p.add_pair(points(score(g0, true)), points(score(g1, false)));
+    let shown = format!("{:.1}%", 100.0 * p.points() / p.games() as f64);
+    match sprt {
+        Some(s) => {
+            let llr = llr(&p, s);
+            let (lo, hi) = s.bounds();
+            (
+                s.verdict(llr) != Verdict::Continue,
+                format!("{shown}, LLR {llr:.2} ({lo:.2}, {hi:.2})"),
+            )
+        }
+        None => (false, shown),
+    }
+}
+
+/// The SPRT of a match's settings, read.
+pub(crate) fn sprt_of(
+    cfg: &TournamentConfig,
+    dir: &std::path::Path,
+) -> Result<Option<SprtSpec>, CliError> {
+    cfg.sprt
+        .as_deref()
+        .map(SprtSpec::parse)
+        .transpose()
+        .map_err(|e| input(format!("{}: sprt: {e}", dir.display())))
+}
+
+/// Prints a finished match's statistics and writes them to `dir/match.json`.
+pub(crate) fn match_results(
+    cfg: &TournamentConfig,
+    games: &[GameRow],
+    sprt: Option<&SprtSpec>,
+    stopped: bool,
+    dir: &std::path::Path,
+) -> Result<(), CliError> {
+    let pairs = pair_results(cfg, games)?;
+    let report = MatchReport::new(cfg, &pairs, sprt, stopped);
     outln!("{}", report.text());
     let path = dir.join(MATCH_FILE);
     let json = serde_json::to_string_pretty(&report).expect("the report serializes") + "\n";

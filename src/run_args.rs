@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use fow_arena::{OpeningOrder, Openings, TimeControl};
+use fow_arena::{seed::SeedKey, OpeningOrder, Openings, Shard, TimeControl, TournamentConfig};
 use fow_variants::RuleSet;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -59,6 +59,18 @@ pub struct RunArgs {
         default_value = "sequential"
     )]
     pub opening_order: OpeningOrder,
+    /// Play one shard of the run: `I/N` plays every N-th game (for a match, every N-th
+    /// pair) starting with the I-th, into an ordinary results folder that records the
+    /// shard; `fow merge OUT DIR...` joins the N folders into the whole run's results
+    /// (see scripts/slurm/). A match's SPRT is applied by the merge, so a shard plays all
+    /// its pairs.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// The run's secret key (32 hexadecimal digits) from FILE instead of a fresh one,
+    /// for a run without --seed: the shards of one run must share it (the Slurm script
+    /// draws it once).
+    #[arg(long, value_name = "FILE", conflicts_with = "seed")]
+    pub secret_key: Option<PathBuf>,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -132,6 +144,27 @@ impl RunArgs {
         Ok(Some(openings))
     }
 
+    /// Puts `--shard` and `--secret-key` into a new run's settings. A shard of a run
+    /// with a secret key needs the key from `--secret-key`, since every shard must derive
+    /// the same games.
+    pub fn shard_settings(&self, config: &mut TournamentConfig) -> Result<(), CliError> {
+        if let Some(path) = &self.secret_key {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| input(format!("{}: {e}", path.display())))?;
+            let key = SeedKey::from_hex(&text)
+                .map_err(|e| input(format!("{}:1: {e}", path.display())))?;
+            config.seed = None;
+            config.secret = Some(key);
+        }
+        config.shard = self.shard;
+        if self.shard.is_some() && config.seed.is_none() && self.secret_key.is_none() {
+            return Err(input(
+                "the shards of a run with a secret key must share it: give --secret-key FILE (32 hexadecimal digits, e.g. from `od -An -tx1 -N16 /dev/urandom | tr -d ' \\n'`), or a public --seed",
+            ));
+        }
+        Ok(())
+    }
+
     /// With `--resume`, the folder to resume, after checking that no setting stored
     /// there was given again: `--seed`, `--nodes`, `--tc`, `--openings`, or one of the
     /// command's own (`own`: whether one was; `names`: how to name them, e.g.
@@ -146,9 +179,11 @@ impl RunArgs {
             || self.nodes.is_some()
             || self.tc.is_some()
             || self.openings.is_some()
+            || self.shard.is_some()
+            || self.secret_key.is_some()
         {
             return Err(input(format!(
-                "--resume takes its settings from {}; drop {names}/--tc/--seed/--nodes/--openings",
+                "--resume takes its settings from {}; drop {names}/--tc/--seed/--nodes/--openings/--shard/--secret-key",
                 dir.join(fow_arena::CONFIG_FILE).display()
             )));
         }

@@ -3,7 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use fow_arena::{Tournament, TournamentConfig, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
+use fow_arena::{
+    GameRow, TimeRow, Tournament, TournamentConfig, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+};
 use fow_variants::RuleSet;
 
 use crate::error::{input, CliError};
@@ -122,16 +124,18 @@ pub fn run(a: Args) -> Result<(), CliError> {
         config.gauntlet = a.gauntlet.is_some();
         config.tc = a.run.time_control()?;
         config.openings = a.run.openings(&config.rules)?;
+        a.run.shard_settings(&mut config)?;
         let suffix = a.preset.map_or(String::new(), |p| format!("-{}", p.name()));
         create_run(config.validated()?, a.run.out.clone(), &suffix)?
     };
     let cfg = t.config().clone();
-    let total = cfg.schedule().len();
+    let total = cfg.games_to_play().len();
     outln!(
-        "{} players, {} games per ordered pair, {} games, rules {}, seed {}, {} jobs -> {}",
+        "{} players, {} games per ordered pair, {} games{}, rules {}, seed {}, {} jobs -> {}",
         cfg.players.len(),
         cfg.games_per_pair,
         total,
+        shard_text(&cfg),
         cfg.rules,
         seed_text(&cfg, &dir),
         jobs,
@@ -152,12 +156,28 @@ pub fn run(a: Args) -> Result<(), CliError> {
         rep.played_now as f64 / secs.max(1e-9)
     );
 
-    let (labels, games) = labelled(&cfg.players, rep.games);
+    let (labels, games) = results(&cfg, rep.games, &rep.times, &dir, a.method)?;
+    if a.preset.is_some() {
+        outln!();
+        crate::thesis::compare(&dir, &cfg, &labels, &games, &rep.times)?;
+    }
+    Ok(())
+}
+
+/// Prints a finished run's crosstable and ratings and writes their files to `dir`;
+/// returns the players' labels and the games relabelled as the tables show them.
+pub(crate) fn results(
+    cfg: &TournamentConfig,
+    games: Vec<GameRow>,
+    times: &[TimeRow],
+    dir: &Path,
+    method: Method,
+) -> Result<(Vec<String>, Vec<GameRow>), CliError> {
+    let (labels, games) = labelled(&cfg.players, games);
     let m = matrix_of(&labels, &games)?;
-    let rep_times = rep.times;
-    let ms = ms_per_move(&labels, &games, &rep_times);
-    let fits = fit(&m, None, a.method)?;
-    report(&m, &fits, Some(&ms), Some(&dir))?;
+    let ms = ms_per_move(&labels, &games, times);
+    let fits = fit(&m, None, method)?;
+    report(&m, &fits, Some(&ms), Some(dir))?;
     let faults = games
         .iter()
         .filter(|g| g.game_reason().is_ok_and(|r| r.is_fault()))
@@ -165,12 +185,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
     if faults > 0 {
         outln!("note: {faults} games ended by a player fault (see the reason and detail columns of games.csv)");
     }
-    outln!("\nwrote {}", files_written(&dir));
-    if a.preset.is_some() {
-        outln!();
-        crate::thesis::compare(&dir, &cfg, &labels, &games, &rep_times)?;
-    }
-    Ok(())
+    outln!("\nwrote {}", files_written(dir));
+    Ok((labels, games))
 }
 
 /// The master seed of a new run: the one given, else a secret key (`None`) when a
@@ -181,6 +197,14 @@ pub(crate) fn run_seed(given: Option<u64>, players: &[String]) -> Option<u64> {
         Some(s) => Some(s),
         None if players.iter().any(|p| is_program(p)) => None,
         None => Some(DEFAULT_SEED),
+    }
+}
+
+/// ` of shard I/N (M in all)` for a shard's first line; empty for a whole run.
+pub(crate) fn shard_text(cfg: &TournamentConfig) -> String {
+    match cfg.shard {
+        Some(s) => format!(" of shard {s} ({} in all)", cfg.game_count()),
+        None => String::new(),
     }
 }
 

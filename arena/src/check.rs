@@ -598,6 +598,12 @@ fn misfit(
     cfg: &Path,
 ) -> Option<String> {
     let id = row.id;
+    if let Some(s) = config.shard.filter(|s| !s.holds(id, config.paired)) {
+        return Some(format!(
+            "game {id}: not a game of shard {s}, which {} plays",
+            cfg.display()
+        ));
+    }
     let Some(p) = schedule.get(usize::try_from(id).unwrap_or(usize::MAX)) else {
         return Some(format!(
             "game {id}: not in the schedule of {} (its {} games are numbered 0 to {})",

@@ -30,6 +30,7 @@ mod files;
 mod human;
 mod lock;
 mod material;
+mod merge;
 mod openings;
 mod pairs;
 mod play;
@@ -37,6 +38,7 @@ mod record;
 mod replay;
 mod saved;
 pub mod seed;
+mod shard;
 mod text;
 mod time_control;
 mod tournament;
@@ -61,6 +63,7 @@ pub use material::{
     game_samples, material_balance, pgn_samples, row_samples, Draws, MaterialOptions,
     MaterialSample, MATERIAL_NAMES, MATERIAL_ROLES,
 };
+pub use merge::{merge_shards, MergeReport};
 pub use openings::{check_start, OpeningOrder, Openings, OpeningsReport};
 pub use pairs::{pair_results, score_of, PairResult};
 pub use play::{play_game, play_game_seeded, GameOptions};
@@ -71,6 +74,7 @@ pub use saved::{
     rules_beside, ImportReport, SavedGame, DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG,
     VARIANT,
 };
+pub use shard::Shard;
 pub use text::read_text;
 pub use time_control::TimeControl;
 pub use tournament::{Pairing, StopRule, Tournament, TournamentConfig, TournamentReport, LOGS_DIR};

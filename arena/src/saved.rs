@@ -803,6 +803,7 @@ pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, Are
         sprt: None,
         tc: None,
         openings: None,
+        shard: None,
     };
     let json = serde_json::to_string_pretty(&config).expect("config serializes");
     let cfg = dir.join(CONFIG_FILE);

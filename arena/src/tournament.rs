@@ -24,6 +24,7 @@ use crate::openings::Openings;
 use crate::play::{play_game_seeded, GameOptions};
 use crate::record::GameRecord;
 use crate::seed::{game_seed, legacy_game_seed, player_seeds, SeedKey, Seeding, SECRET_FILE};
+use crate::shard::Shard;
 use crate::time_control::TimeControl;
 
 /// The folder of a tournament's player logs: `logs/<game id>-<white|black>.stderr` holds
@@ -76,6 +77,9 @@ pub struct TournamentConfig {
     /// With openings, `games.csv` has a `start` column holding each game's start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub openings: Option<Openings>,
+    /// This folder plays one shard of the run (`None`: all of it); see [`Shard`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -113,6 +117,7 @@ impl TournamentConfig {
             sprt: None,
             tc: None,
             openings: None,
+            shard: None,
         })
     }
 
@@ -293,7 +298,17 @@ impl TournamentConfig {
             .saturating_mul(u64::from(self.games_per_pair))
     }
 
-    /// Every game. Unpaired: for each round, every ordered pair of players that meet
+    /// The games this folder plays: the [`TournamentConfig::schedule`], or the games of
+    /// its shard.
+    pub fn games_to_play(&self) -> Vec<Pairing> {
+        let mut v = self.schedule();
+        if let Some(s) = self.shard {
+            v.retain(|p| s.holds(p.id, self.paired));
+        }
+        v
+    }
+
+    /// Every game of the run (of every shard). Unpaired: for each round, every ordered pair of players that meet
     /// (White by White's index, then Black's). Paired: for each round and meeting `(a,
     /// b)`, `a` with White then `b` with White, the two games sharing their game seed.
     ///
@@ -508,10 +523,14 @@ impl Tournament {
         stop: Option<&StopRule<'_>>,
     ) -> Result<TournamentReport, ArenaError> {
         let started = Instant::now();
-        let schedule = self.config.schedule();
+        let schedule = self.config.games_to_play();
         let done = self.done()?;
-        let stop = stop.filter(|_| self.config.paired);
-        let progress = Mutex::new(PairProgress::new(schedule.len() as u64));
+        // A shard plays all its pairs: the stopping rule needs every pair in order, which
+        // `fow merge` applies to the joined shards.
+        let stop = stop.filter(|_| self.config.paired && self.config.shard.is_none());
+        // Game ids run over the whole run's schedule, whatever the shard.
+        let full = self.config.game_count();
+        let progress = Mutex::new(PairProgress::new(full));
         if let Some(stop) = stop {
             let mut p = progress.lock().unwrap_or_else(|e| e.into_inner());
             for r in &done {
@@ -656,7 +675,7 @@ impl Tournament {
             return Err(e);
         }
         let cutoff = cutoff.into_inner();
-        let stopped = cutoff < schedule.len() as u64;
+        let stopped = cutoff < full;
         // Games played past the stop are dropped: they do not count as played.
         let played = pending.iter().filter(|p| p.id < cutoff).count();
         self.finish(played, started, cutoff, stopped)
@@ -753,7 +772,7 @@ impl PairProgress {
 }
 
 /// Writes a secret key readable by its owner only (mode 0600 where the system has modes).
-fn write_secret(path: &Path, key: &SeedKey) -> Result<(), ArenaError> {
+pub(crate) fn write_secret(path: &Path, key: &SeedKey) -> Result<(), ArenaError> {
     use std::io::Write;
     // A key left by a creation that was interrupted before tournament.json was written.
     let _ = fs::remove_file(path);

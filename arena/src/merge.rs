@@ -1,0 +1,364 @@
+//! Joining the folders of a run's shards (`fow merge`) into the folder of the whole run:
+//! the same `tournament.json` (without the shard), `games.csv`, `times.csv` and
+//! `clocks.csv` as one machine playing the whole run would write.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::check::{read_checked, Schedule};
+use crate::error::ArenaError;
+use crate::files::{
+    io_err, read_csv, rewrite_games, rewrite_rows, write_atomic, ClockRow, GameRow, TimeRow,
+    CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+};
+use crate::lock::lock_folder;
+use crate::seed::SECRET_FILE;
+use crate::tournament::{StopRule, TournamentConfig, LOGS_DIR};
+
+/// What [`merge_shards`] wrote.
+#[derive(Clone, Debug)]
+pub struct MergeReport {
+    /// The settings of the whole run (no shard).
+    pub config: TournamentConfig,
+    /// Every game, in schedule order.
+    pub games: Vec<GameRow>,
+    /// Wall times, in schedule order.
+    pub times: Vec<TimeRow>,
+    /// The stopping rule ended the run before its last pair (the games after the
+    /// deciding pair are dropped, as one machine would not have played them).
+    pub stopped: bool,
+}
+
+/// A shard's folder, read.
+struct ShardFolder {
+    dir: PathBuf,
+    config: TournamentConfig,
+    games: Vec<GameRow>,
+    times: Vec<TimeRow>,
+    clocks: Vec<ClockRow>,
+}
+
+/// Joins the folders `dirs` of the shards of one run into `out`.
+///
+/// Each folder must hold a shard (`fow tournament ... --shard I/N`) of the same run: the
+/// same settings (players, rules, seed or secret key, games, openings, budgets, clock,
+/// match and SPRT) and shard count, each shard once. Their games are read and checked
+/// as every reader checks them. For a paired schedule with a stopping rule (`stop`: a
+/// match's SPRT), the pairs are fed to it in schedule order and the games after the
+/// deciding pair are dropped. If a game up to there is missing, the error names the
+/// games and the shards that lack them, and nothing is written. Otherwise `out` gets
+/// the files one machine would have written for the whole run (`games.csv` byte for
+/// byte), plus the logs of the shards. `out` may be new, or hold an earlier merge of
+/// the same run (merging is idempotent). Every folder is locked while it is read.
+pub fn merge_shards(
+    out: &Path,
+    dirs: &[PathBuf],
+    stop: Option<&StopRule<'_>>,
+) -> Result<MergeReport, ArenaError> {
+    if dirs.is_empty() {
+        return Err(ArenaError::Config("no shard folders to merge".into()));
+    }
+    let mut given: HashMap<PathBuf, &Path> = HashMap::new();
+    for d in dirs {
+        let real = fs::canonicalize(d).unwrap_or_else(|_| d.clone());
+        if let Some(other) = given.insert(real, d) {
+            return Err(ArenaError::Config(format!(
+                "{} is given twice (as {} and {})",
+                d.display(),
+                other.display(),
+                d.display()
+            )));
+        }
+    }
+    let _locks = dirs
+        .iter()
+        .map(|d| lock_folder(d))
+        .collect::<Result<Vec<_>, _>>()?;
+    let shards = dirs
+        .iter()
+        .map(|d| read_shard(d))
+        .collect::<Result<Vec<_>, _>>()?;
+    let whole = same_run(&shards)?;
+
+    // Every game of the run, from the shard that played it.
+    let mut games: BTreeMap<u64, (GameRow, usize)> = BTreeMap::new();
+    for (k, s) in shards.iter().enumerate() {
+        for g in &s.games {
+            if let Some((_, other)) = games.insert(g.id, (g.clone(), k)) {
+                return Err(ArenaError::Config(format!(
+                    "game {} is in two shards: {} and {}",
+                    g.id,
+                    shards[other].dir.display(),
+                    s.dir.display()
+                )));
+            }
+        }
+    }
+    let total = whole.game_count();
+    let mut cutoff = total;
+    if let (Some(stop), true) = (stop, whole.paired) {
+        for k in 0..total / 2 {
+            let (Some((g0, _)), Some((g1, _))) = (games.get(&(2 * k)), games.get(&(2 * k + 1)))
+            else {
+                break;
+            };
+            if stop(g0, g1) {
+                cutoff = 2 * k + 2;
+                break;
+            }
+        }
+    }
+    let missing: Vec<u64> = (0..cutoff).filter(|id| !games.contains_key(id)).collect();
+    if !missing.is_empty() {
+        return Err(ArenaError::Config(missing_text(&whole, &shards, &missing)));
+    }
+    let games: Vec<GameRow> = games
+        .into_values()
+        .map(|(g, _)| g)
+        .filter(|g| g.id < cutoff)
+        .collect();
+    let mut times: Vec<TimeRow> = shards.iter().flat_map(|s| s.times.clone()).collect();
+    times.retain(|t| t.id < cutoff);
+    times.sort_by_key(|t| t.id);
+    times.dedup_by_key(|t| t.id);
+    let mut clocks: Vec<ClockRow> = shards.iter().flat_map(|s| s.clocks.clone()).collect();
+    clocks.retain(|t| t.id < cutoff);
+    clocks.sort_by_key(|t| t.id);
+    clocks.dedup_by_key(|t| t.id);
+
+    write_merged(out, &whole, &shards, &games, &times, &clocks, cutoff)?;
+    Ok(MergeReport {
+        config: whole,
+        games,
+        times,
+        stopped: cutoff < total,
+    })
+}
+
+/// Reads one shard's folder: its settings (a shard's), and its games checked against its
+/// schedule (a last line cut short by a kill is left out: that game is missing).
+fn read_shard(dir: &Path) -> Result<ShardFolder, ArenaError> {
+    if !dir.join(CONFIG_FILE).is_file() {
+        return Err(ArenaError::Config(format!(
+            "{} holds no run (no {CONFIG_FILE})",
+            dir.display()
+        )));
+    }
+    let config = TournamentConfig::load(dir)?.validated()?;
+    if config.shard.is_none() {
+        return Err(ArenaError::Config(format!(
+            "{} holds a whole run, not a shard (its {CONFIG_FILE} has no shard): nothing to merge",
+            dir.display()
+        )));
+    }
+    let path = dir.join(GAMES_FILE);
+    let games = match path.exists() {
+        false => Vec::new(),
+        true => read_checked(&path, Schedule::Strict(&config), true)?
+            .1
+            .into_iter()
+            .map(|r| r.row.map(|(row, _)| row))
+            .collect::<Result<_, _>>()?,
+    };
+    let rows = |name: &str| -> Result<Vec<(u64, Result<TimeRow, ArenaError>)>, ArenaError> {
+        let p = dir.join(name);
+        match p.exists() {
+            false => Ok(Vec::new()),
+            true => read_csv::<TimeRow>(&p, true, name).map(|r| r.0),
+        }
+    };
+    let times = rows(TIMES_FILE)?
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect::<Result<_, _>>()?;
+    let clocks_path = dir.join(CLOCKS_FILE);
+    let clocks = match clocks_path.exists() {
+        false => Vec::new(),
+        true => read_csv::<ClockRow>(&clocks_path, true, CLOCKS_FILE)?
+            .0
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect::<Result<_, _>>()?,
+    };
+    Ok(ShardFolder {
+        dir: dir.to_path_buf(),
+        config,
+        games,
+        times,
+        clocks,
+    })
+}
+
+/// The settings of the whole run, after checking that the shards come from one run
+/// (settings, key, shard count) and that each shard is given once.
+fn same_run(shards: &[ShardFolder]) -> Result<TournamentConfig, ArenaError> {
+    let first = &shards[0];
+    let whole = TournamentConfig {
+        shard: None,
+        ..first.config.clone()
+    };
+    let count = first.config.shard.expect("a shard").count;
+    let mut seen: HashMap<u32, &Path> = HashMap::new();
+    for s in shards {
+        let shard = s.config.shard.expect("a shard");
+        let this = TournamentConfig {
+            shard: None,
+            ..s.config.clone()
+        };
+        if this != whole || shard.count != count {
+            return Err(ArenaError::Config(format!(
+                "{} and {} are not shards of one run: {}",
+                first.dir.display(),
+                s.dir.display(),
+                difference(&first.config, &s.config)
+            )));
+        }
+        if let Some(other) = seen.insert(shard.index, &s.dir) {
+            return Err(ArenaError::Config(format!(
+                "shard {shard} is given twice: {} and {}",
+                other.display(),
+                s.dir.display()
+            )));
+        }
+    }
+    Ok(whole)
+}
+
+/// In words, the first setting in which two shards' settings differ.
+fn difference(a: &TournamentConfig, b: &TournamentConfig) -> String {
+    if a.secret != b.secret {
+        return "their secret keys differ".into();
+    }
+    let (Ok(serde_json::Value::Object(x)), Ok(serde_json::Value::Object(y))) =
+        (serde_json::to_value(a), serde_json::to_value(b))
+    else {
+        return "their settings differ".into();
+    };
+    let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+    for k in keys {
+        let (u, v) = (x.get(k), y.get(k));
+        if k == "shard" {
+            let count = |s: Option<&serde_json::Value>| s.and_then(|s| s.get("count")).cloned();
+            if count(u) != count(v) {
+                return format!(
+                    "one is split into {} shards, the other into {}",
+                    count(u).unwrap_or_default(),
+                    count(v).unwrap_or_default()
+                );
+            }
+            continue;
+        }
+        if u != v {
+            let show = |s: Option<&serde_json::Value>| {
+                let t = s.map_or("(none)".to_string(), |s| s.to_string());
+                match t.chars().count() > 80 {
+                    true => t.chars().take(77).collect::<String>() + "...",
+                    false => t,
+                }
+            };
+            return format!("their {k} differ ({} and {})", show(u), show(v));
+        }
+    }
+    "their settings differ".into()
+}
+
+/// The error of a merge with games missing: how many, the first few, and which shards
+/// lack them (shards not given at all, or given but unfinished).
+fn missing_text(whole: &TournamentConfig, shards: &[ShardFolder], missing: &[u64]) -> String {
+    let count = shards[0].config.shard.expect("a shard").count;
+    let mut lacking: BTreeMap<u32, usize> = BTreeMap::new();
+    for &id in missing {
+        let index = (1..=count)
+            .find(|&i| crate::Shard { index: i, count }.holds(id, whole.paired))
+            .expect("a shard holds every game");
+        *lacking.entry(index).or_default() += 1;
+    }
+    let given: HashMap<u32, &Path> = shards
+        .iter()
+        .map(|s| (s.config.shard.expect("a shard").index, s.dir.as_path()))
+        .collect();
+    let per_shard: Vec<String> = lacking
+        .iter()
+        .map(|(i, n)| match given.get(i) {
+            Some(dir) => format!(
+                "shard {i}/{count} ({}) lacks {n} (resume it)",
+                dir.display()
+            ),
+            None => format!("shard {i}/{count} was not given ({n} games)"),
+        })
+        .collect();
+    let shown: Vec<String> = missing.iter().take(10).map(u64::to_string).collect();
+    format!(
+        "the shards lack {} of the run's games ({}{}): {}",
+        missing.len(),
+        shown.join(", "),
+        if missing.len() > 10 { ", ..." } else { "" },
+        per_shard.join("; ")
+    )
+}
+
+/// Writes the merged folder: settings, key, games, times, clocks, logs.
+fn write_merged(
+    out: &Path,
+    whole: &TournamentConfig,
+    shards: &[ShardFolder],
+    games: &[GameRow],
+    times: &[TimeRow],
+    clocks: &[ClockRow],
+    cutoff: u64,
+) -> Result<(), ArenaError> {
+    let lock = lock_folder(out)?;
+    let dir = lock.dir();
+    let cfg_path = dir.join(CONFIG_FILE);
+    if cfg_path.exists() {
+        let there = TournamentConfig::load(dir)?;
+        if there != *whole {
+            return Err(ArenaError::Config(format!(
+                "{} already holds another run ({}): merge into a new folder",
+                dir.display(),
+                difference(&there, whole)
+            )));
+        }
+    } else if fs::read_dir(dir).map_or(false, |mut d| d.next().is_some()) {
+        return Err(ArenaError::Config(format!(
+            "{} is not empty and holds no run: merge into a new folder",
+            dir.display()
+        )));
+    }
+    if let (None, Some(key)) = (whole.seed, &whole.secret) {
+        let key_path = dir.join(SECRET_FILE);
+        if !key_path.exists() {
+            crate::tournament::write_secret(&key_path, key)?;
+        }
+    }
+    let json = serde_json::to_string_pretty(whole).expect("config serializes");
+    write_atomic(&cfg_path, (json + "\n").as_bytes())?;
+    rewrite_games(&dir.join(GAMES_FILE), games, whole.openings.is_some())?;
+    rewrite_rows(&dir.join(TIMES_FILE), times)?;
+    if whole.tc.is_some() {
+        rewrite_rows(&dir.join(CLOCKS_FILE), clocks)?;
+    }
+    // The logs of the games kept, from the shard that played each.
+    for s in shards {
+        let logs = s.dir.join(LOGS_DIR);
+        let Ok(entries) = fs::read_dir(&logs) else {
+            continue;
+        };
+        for e in entries {
+            let e = e.map_err(io_err(&logs))?;
+            let name = e.file_name();
+            let id = name
+                .to_str()
+                .and_then(|n| n.split(['-', '.']).next())
+                .and_then(|n| n.parse::<u64>().ok());
+            if id.is_some_and(|id| id < cutoff) {
+                let to = dir.join(LOGS_DIR);
+                fs::create_dir_all(&to).map_err(io_err(&to))?;
+                let dest = to.join(&name);
+                fs::copy(e.path(), &dest).map_err(io_err(&dest))?;
+            }
+        }
+    }
+    Ok(())
+}
