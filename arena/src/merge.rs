@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use crate::check::{read_checked, Schedule};
 use crate::error::ArenaError;
 use crate::files::{
-    io_err, read_csv, rewrite_games, rewrite_rows, write_atomic, ClockRow, GameRow, TimeRow,
-    CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+    io_err, read_csv, rewrite_games, rewrite_rows, write_atomic, ClockRow, CsvRow, GameRow,
+    TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
 use crate::lock::lock_folder;
 use crate::seed::SECRET_FILE;
@@ -161,26 +161,8 @@ fn read_shard(dir: &Path) -> Result<ShardFolder, ArenaError> {
             .map(|r| r.row.map(|(row, _)| row))
             .collect::<Result<_, _>>()?,
     };
-    let rows = |name: &str| -> Result<Vec<(u64, Result<TimeRow, ArenaError>)>, ArenaError> {
-        let p = dir.join(name);
-        match p.exists() {
-            false => Ok(Vec::new()),
-            true => read_csv::<TimeRow>(&p, true, name).map(|r| r.0),
-        }
-    };
-    let times = rows(TIMES_FILE)?
-        .into_iter()
-        .map(|(_, r)| r)
-        .collect::<Result<_, _>>()?;
-    let clocks_path = dir.join(CLOCKS_FILE);
-    let clocks = match clocks_path.exists() {
-        false => Vec::new(),
-        true => read_csv::<ClockRow>(&clocks_path, true, CLOCKS_FILE)?
-            .0
-            .into_iter()
-            .map(|(_, r)| r)
-            .collect::<Result<_, _>>()?,
-    };
+    let times = rows_of::<TimeRow>(dir, TIMES_FILE)?;
+    let clocks = rows_of::<ClockRow>(dir, CLOCKS_FILE)?;
     Ok(ShardFolder {
         dir: dir.to_path_buf(),
         config,
@@ -188,6 +170,19 @@ fn read_shard(dir: &Path) -> Result<ShardFolder, ArenaError> {
         times,
         clocks,
     })
+}
+
+/// The complete rows of a CSV file of a folder (none when the file is missing).
+fn rows_of<T: CsvRow>(dir: &Path, name: &str) -> Result<Vec<T>, ArenaError> {
+    let path = dir.join(name);
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    read_csv::<T>(&path, true, name)?
+        .0
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect()
 }
 
 /// The settings of the whole run, after checking that the shards come from one run
@@ -320,7 +315,7 @@ fn write_merged(
                 difference(&there, whole)
             )));
         }
-    } else if fs::read_dir(dir).map_or(false, |mut d| d.next().is_some()) {
+    } else if fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some()) {
         return Err(ArenaError::Config(format!(
             "{} is not empty and holds no run: merge into a new folder",
             dir.display()
