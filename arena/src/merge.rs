@@ -252,7 +252,7 @@ fn difference(a: &TournamentConfig, b: &TournamentConfig) -> String {
                     false => t,
                 }
             };
-            return format!("their {k} differ ({} and {})", show(u), show(v));
+            return format!("their settings differ in {k} ({} and {})", show(u), show(v));
         }
     }
     "their settings differ".into()
