@@ -11,7 +11,7 @@ use std::process::Command;
 
 use fow_arena::{play_game, read_games, GameOptions, Reason, GAMES_FILE, LOGS_DIR};
 use fow_players::external::ExternalPlayer;
-use fow_players::{Player, PlayerSpec};
+use fow_players::{GameStart, Player, PlayerSpec};
 use fow_variants::RuleSet;
 
 /// A tournament of RandomMove and `faulty.py MODE`: the faulty bot loses both games with
@@ -153,7 +153,11 @@ fn a_served_bot_plays_exactly_the_games_of_the_built_in_one() {
 fn the_program_is_reaped_when_its_game_ends() {
     let spec: PlayerSpec = format!("exec:cmd={FOW} serve RandomMove").parse().unwrap();
     let mut p = ExternalPlayer::from_spec(&spec).unwrap();
-    p.start(fow_variants::Color::White, &RuleSet::thesis(), 1);
+    p.start(&GameStart::new(
+        fow_variants::Color::White,
+        RuleSet::thesis(),
+        1,
+    ));
     let pid = p.pid().expect("started");
     assert!(!gone(pid, "serve"), "running");
     assert_eq!(p.bot_name(), Some("RandomMove"));

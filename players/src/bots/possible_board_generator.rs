@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use super::thinking::Thinking;
 use super::{unseeded, BotRng};
 use crate::belief::guess::{initial_guess, update_guess};
-use crate::player::{Budget, Player};
+use crate::player::{Budget, GameStart, Player};
 use crate::search::{Limits, MyStockfish, SearchBoard};
 
 /// The thesis's PossibleBoardGenerator: keeps one guessed full board, rebuilds it each
@@ -45,11 +45,11 @@ impl PossibleBoardGenerator {
 }
 
 impl Player for PossibleBoardGenerator {
-    fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
-        self.rng = BotRng::seed_from_u64(seed);
-        self.engine = MyStockfish::new(*rules, seed ^ 0x5eed_0fe7_a1a1);
-        self.color = color;
-        self.guess = initial_guess(color);
+    fn start(&mut self, game: &GameStart) {
+        self.rng = BotRng::seed_from_u64(game.seed);
+        self.engine = MyStockfish::new(game.rules, game.seed ^ 0x5eed_0fe7_a1a1);
+        self.color = game.color;
+        self.guess = initial_guess(game.color);
         self.nodes = 0;
     }
 
@@ -114,7 +114,7 @@ mod tests {
             } else {
                 Color::Black
             };
-            bot.start(color, &rules, seed);
+            bot.start(&GameStart::new(color, rules, seed));
             let mut game = Game::new(Position::startpos(), rules);
             let mut prev = None;
             for ply in 0..120u32 {

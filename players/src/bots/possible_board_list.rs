@@ -13,7 +13,7 @@ use super::{unseeded, BotRng};
 use crate::belief::board_list::{BoardList, Status};
 use crate::belief::guess::{initial_guess, update_guess};
 use crate::pick::best_move;
-use crate::player::{Budget, Player};
+use crate::player::{Budget, GameStart, Player};
 use crate::search::{Limits, MyStockfish, Score, SearchBoard};
 
 /// The settings of a [`PossibleBoardList`].
@@ -196,12 +196,12 @@ fn king_home(c: Color) -> Square {
 }
 
 impl Player for PossibleBoardList {
-    fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
-        self.rng = BotRng::seed_from_u64(seed);
-        self.engine = MyStockfish::new(*rules, seed ^ 0xb0a2_d115_7000);
-        self.color = color;
-        self.rules = *rules;
-        self.list = BoardList::new(color, *rules);
+    fn start(&mut self, game: &GameStart) {
+        self.rng = BotRng::seed_from_u64(game.seed);
+        self.engine = MyStockfish::new(game.rules, game.seed ^ 0xb0a2_d115_7000);
+        self.color = game.color;
+        self.rules = game.rules;
+        self.list = BoardList::new(game.color, game.rules);
         self.last_good.clear();
         self.last_move = None;
         self.nodes = 0;
@@ -355,7 +355,7 @@ mod tests {
         for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
             for color in Color::ALL {
                 let mut bot = PossibleBoardList::new(settings());
-                bot.start(color, &rules, 9);
+                bot.start(&GameStart::new(color, rules, 9));
                 let mut rng = BotRng::seed_from_u64(4);
                 let mut game = Game::new(Position::startpos(), rules);
                 let mut obs: [Option<Observation>; 2] = [None, None];
@@ -398,7 +398,7 @@ mod tests {
     fn rebuild_makes_boards_that_keep_our_pieces() {
         let rules = RuleSet::thesis();
         let mut bot = PossibleBoardList::new(settings());
-        bot.start(Color::White, &rules, 1);
+        bot.start(&GameStart::new(Color::White, rules, 1));
         let pos = Position::startpos();
         let view = FogView::of(&pos, Color::White, &rules);
         let boards = bot.rebuild(&view, false);

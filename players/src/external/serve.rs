@@ -7,7 +7,7 @@ use std::time::Duration;
 use fow_variants::{printable, quote, Color, FogView, Observation, RuleSet};
 
 use super::protocol::{FromBot, OptionInfo, ToBot, PROTOCOL_VERSION};
-use crate::player::{Budget, Player};
+use crate::player::{Budget, GameStart, Player};
 use crate::registry;
 use crate::spec::{PlayerSpec, SpecError};
 
@@ -132,7 +132,7 @@ pub fn serve(
                 game_spec.params.extend(options);
                 match registry::build(&game_spec) {
                     Ok(mut p) => {
-                        p.start(color, &r, seed);
+                        p.start(&GameStart::new(color, r, seed));
                         player = Some(p);
                         rules = r;
                         say(&FromBot::Ready)?;

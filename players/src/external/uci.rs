@@ -32,7 +32,7 @@ use crate::belief::board_list::{BoardList, Status};
 use crate::belief::guess::{initial_guess, update_guess};
 use crate::bots::BotRng;
 use crate::pick::best_move;
-use crate::player::{Budget, Player, PlayerError, PlayerErrorKind};
+use crate::player::{Budget, GameStart, Player, PlayerError, PlayerErrorKind};
 use crate::spec::{PlayerSpec, SpecError};
 use crate::weights::thesis_weight;
 
@@ -717,15 +717,15 @@ impl super::Program for UciPlayer {
 }
 
 impl Player for UciPlayer {
-    fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
+    fn start(&mut self, game: &GameStart) {
         self.shutdown();
         self.broken = false;
-        self.color = color;
-        self.rules = *rules;
-        self.rng = BotRng::seed_from_u64(seed ^ 0x0c1_e9e1);
-        self.guess = initial_guess(color);
-        self.belief =
-            (self.settings.board == BoardSource::Belief).then(|| BoardList::new(color, *rules));
+        self.color = game.color;
+        self.rules = game.rules;
+        self.rng = BotRng::seed_from_u64(game.seed ^ 0x0c1_e9e1);
+        self.guess = initial_guess(game.color);
+        self.belief = (self.settings.board == BoardSource::Belief)
+            .then(|| BoardList::new(game.color, game.rules));
         self.last_move = None;
         self.counts = UciCounts::default();
         self.nodes = 0;
