@@ -11,7 +11,7 @@ fn choices(bot: &str, fen: &str, seeds: u64) -> Vec<String> {
     let mut seen: Vec<String> = (0..seeds)
         .map(|seed| {
             let mut p = bot.parse::<PlayerSpec>().unwrap().build().unwrap();
-            p.start(&GameStart::new(pos.turn(), rules, seed));
+            p.start(&GameStart::new(pos.turn(), rules, seed).with_position(pos.clone()));
             let m = p.choose(&obs, &Budget::default());
             assert!(obs.is_legal(&m));
             m.uci()
