@@ -483,6 +483,7 @@ impl ExternalPlayer {
             rules: game.rules,
             seed: game.seed,
             options: self.settings.options.clone(),
+            start: Some(game.position.fen()),
         });
         match self.receive(deadline, "ready")? {
             FromBot::Ready => Ok(()),
