@@ -11,8 +11,8 @@ use std::process::Command;
 
 use fow_arena::{play_game, read_games, GameOptions, Reason, GAMES_FILE, LOGS_DIR};
 use fow_players::external::ExternalPlayer;
-use fow_players::{Player, PlayerSpec};
-use fow_variants::RuleSet;
+use fow_players::{GameStart, Player, PlayerSpec};
+use fow_variants::{Position, RuleSet};
 
 /// A tournament of RandomMove and `faulty.py MODE`: the faulty bot loses both games with
 /// `reason` (or, with `None`, the games end normally), its stderr is in the logs and its
@@ -114,7 +114,20 @@ fn the_crash_log_holds_the_programs_stderr() {
 /// Plays `spec` in process and as `fow serve spec`, both against RandomMove, and returns
 /// the two move lists; the served program must be gone after each game.
 fn in_process_and_served(spec: &str, seed: u64, white: bool) -> (String, String) {
-    let opts = GameOptions::new(RuleSet::chesscom());
+    in_process_and_served_from(None, spec, seed, white)
+}
+
+/// [`in_process_and_served`] from `start` (`None`: the standard start).
+fn in_process_and_served_from(
+    start: Option<Position>,
+    spec: &str,
+    seed: u64,
+    white: bool,
+) -> (String, String) {
+    let opts = GameOptions {
+        start,
+        ..GameOptions::new(RuleSet::chesscom())
+    };
     let play = |p: &mut dyn Player| {
         let mut other = PlayerSpec::build(&"RandomMove".parse().unwrap()).unwrap();
         let rec = if white {
@@ -149,11 +162,60 @@ fn a_served_bot_plays_exactly_the_games_of_the_built_in_one() {
     }
 }
 
+/// A book position with Black to move first, castling rights and hidden pieces.
+const BOOK: &str = "r3k2r/ppp2ppp/2n5/3pp3/8/2N2N2/PPPP1PPP/R1B1K2R b KQkq - 0 7";
+
+#[test]
+fn a_served_belief_bot_is_told_the_start_position() {
+    // The belief bots start from the position they are told: served, they must get it
+    // through `new_game` to play the in-process games.
+    let book: Position = BOOK.parse().unwrap();
+    for (spec, seed) in [
+        ("PossibleBoardList:depth=1,nodes=3000", 4),
+        ("PossibleBoardGenerator:depth=1", 5),
+    ] {
+        for white in [true, false] {
+            let (a, b) = in_process_and_served_from(Some(book.clone()), spec, seed, white);
+            assert_eq!(a, b, "{spec} as {}", if white { "White" } else { "Black" });
+        }
+    }
+}
+
+#[test]
+fn a_program_gets_the_start_position_in_new_game() {
+    if !python("the test bots are Python scripts") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let book: Position = BOOK.parse().unwrap();
+    for (i, start) in [None, Some(book)].into_iter().enumerate() {
+        let expect = start.clone().unwrap_or_else(Position::startpos).fen();
+        let opts = GameOptions {
+            start,
+            ..GameOptions::new(RuleSet::thesis())
+        };
+        let spec: PlayerSpec = "exec:cmd=python3 tests/bots/start.py".parse().unwrap();
+        let mut bot = ExternalPlayer::from_spec(&spec).unwrap();
+        let log = dir.path().join(format!("{i}.stderr"));
+        bot.log_to(&log);
+        let mut other = PlayerSpec::build(&"RandomMove".parse().unwrap()).unwrap();
+        let rec = play_game(other.as_mut(), &mut bot, "RandomMove", "start", 3, &opts);
+        assert!(!rec.reason.is_fault(), "{rec:?}");
+        // The log is written by the time the game is over (the program is ended then).
+        let text = fs::read_to_string(&log).unwrap();
+        assert_eq!(text.trim_end(), format!("start {expect}"), "{text}");
+    }
+}
+
 #[test]
 fn the_program_is_reaped_when_its_game_ends() {
     let spec: PlayerSpec = format!("exec:cmd={FOW} serve RandomMove").parse().unwrap();
     let mut p = ExternalPlayer::from_spec(&spec).unwrap();
-    p.start(fow_variants::Color::White, &RuleSet::thesis(), 1);
+    p.start(&GameStart::new(
+        fow_variants::Color::White,
+        RuleSet::thesis(),
+        1,
+    ));
     let pid = p.pid().expect("started");
     assert!(!gone(pid, "serve"), "running");
     assert_eq!(p.bot_name(), Some("RandomMove"));

@@ -12,7 +12,7 @@ use common::{fails, FOW};
 use fow_arena::{
     load_game, play_game, read_games, view_diagram, GameOptions, GameRecord, GameRow, GAMES_FILE,
 };
-use fow_players::{Budget, Player, PlayerSpec};
+use fow_players::{Budget, GameStart, Player, PlayerSpec};
 use fow_variants::{san_among, Color, FogView, Move, Observation, Position, RuleSet};
 
 /// Runs `fow play` with `args`, feeding `script` to its stdin.
@@ -186,7 +186,7 @@ struct Scripted {
 }
 
 impl Player for Scripted {
-    fn start(&mut self, _: Color, _: &RuleSet, _: u64) {}
+    fn start(&mut self, _: &GameStart) {}
 
     fn choose(&mut self, obs: &Observation, _: &Budget) -> Move {
         let moves = obs.legal_moves();

@@ -12,9 +12,11 @@ use std::path::Path;
 use std::process::Command;
 
 use fow_arena::{GameRow, Reason, LOGS_DIR};
-use fow_players::external::{read_uci_counts, uci_counts_path, UciCounts};
+use fow_players::external::{read_uci_counts, uci_counts_path, UciCounts, UciPlayer};
+use fow_players::{Budget, GameStart, Player, PlayerSpec};
 use fow_variants::shakmaty::fen::Fen;
 use fow_variants::shakmaty::{CastlingMode, Chess};
+use fow_variants::{Color, Observation, Position, RuleSet};
 
 /// Whether Stockfish is installed (on `PATH` or in `/usr/games`).
 fn stockfish() -> bool {
@@ -111,6 +113,39 @@ fn the_belief_board_works_with_the_fake_engine() {
         return;
     };
     assert!(c.engine_moves > 0, "{c:?}");
+}
+
+#[test]
+fn the_engine_is_shown_the_start_position_it_was_told() {
+    if !python("the fake UCI engine is a Python script") {
+        return;
+    }
+    // Black moves first from a book position: its guess and its belief start from it,
+    // so the engine gets exactly its board.
+    let rules = RuleSet::chesscom();
+    let book: Position = "r3k2r/ppp2ppp/2n5/3pp3/8/2N2N2/PPPP1PPP/R1B1K2R b KQkq - 0 7"
+        .parse()
+        .unwrap();
+    for board in ["guess", "belief"] {
+        let spec: PlayerSpec = format!("uci:cmd=python3 tests/bots/fake_uci.py good,board={board}")
+            .parse()
+            .unwrap();
+        let mut p = UciPlayer::from_spec(&spec).unwrap();
+        p.start(&GameStart::new(Color::Black, rules, 1).with_position(book.clone()));
+        let obs = Observation::new(&book, &rules, 0, None);
+        let m = p.choose(&obs, &Budget::default());
+        assert!(obs.is_legal(&m), "{board}: {m}");
+        let sent = p.last_fen().expect("the engine was asked").to_string();
+        p.finish(None, "test");
+        // The board and the side to move; the belief knows the enemy's castling rights
+        // too, the guess only ours (from the view).
+        let fields = if board == "belief" { 3 } else { 2 };
+        assert_eq!(
+            sent.split(' ').take(fields).collect::<Vec<_>>(),
+            book.fen().split(' ').take(fields).collect::<Vec<_>>(),
+            "{board}: {sent}"
+        );
+    }
 }
 
 #[test]

@@ -7,11 +7,11 @@ use std::fs;
 use std::io::{BufRead, Write};
 use std::path::Path;
 
-use fow_players::{Budget, Player, PlayerError, PlayerErrorKind};
+use fow_players::{Budget, GameStart, Player, PlayerError, PlayerErrorKind};
 use fow_variants::shakmaty::{File, Rank};
 use fow_variants::{
     parse_move_among, role_name, san_among, side_name, Color, FogView, Move, Observation, Piece,
-    RuleSet, Square,
+    Square,
 };
 
 use crate::error::ArenaError;
@@ -215,8 +215,8 @@ fn san(m: &Move, obs: &Observation) -> String {
 }
 
 impl Player for HumanPlayer {
-    fn start(&mut self, color: Color, _rules: &RuleSet, _seed: u64) {
-        self.color = color;
+    fn start(&mut self, game: &GameStart) {
+        self.color = game.color;
         self.last_move = None;
         self.stopped = None;
     }
@@ -377,7 +377,7 @@ pub fn save_game_folder(dir: &Path, rec: &GameRecord, seed: u64) -> Result<(), A
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fow_variants::Position;
+    use fow_variants::{Position, RuleSet};
 
     fn view(fen: &str, color: Color) -> FogView {
         FogView::of(&fen.parse::<Position>().unwrap(), color, &RuleSet::thesis())

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use quanta::Clock;
 
-use fow_players::{Budget, Player, PlayerErrorKind, TimeLeft};
+use fow_players::{Budget, GameStart, Player, PlayerErrorKind, TimeLeft};
 use fow_variants::{printable, Color, Game, Move, Observation, Position, RuleSet};
 
 use crate::record::{GameRecord, GameResult, Reason};
@@ -56,6 +56,10 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 
 /// Plays one game between two fresh players and returns its record.
 ///
+/// The game starts from `opts.start` (the standard position when `None`), and both
+/// players are told all of it in [`Player::start`] ([`GameStart::position`]): the start
+/// position is public, like the standard one.
+///
 /// A move outside the legal list, a panic inside a player, an error it reports, or a move
 /// over the time limit loses the game for that player, with the reason recorded. Both
 /// players hear the end through [`Player::finish`].
@@ -99,7 +103,9 @@ pub fn play_game_seeded(
     for color in Color::ALL {
         let p = &mut players[color as usize];
         let s = seeds[if color.is_white() { 0 } else { 1 }];
-        if catch_unwind(AssertUnwindSafe(|| p.start(color, &rules, s))).is_err() {
+        // The start position is public: both players are told all of it.
+        let told = GameStart::new(color, rules, s).with_position(start.clone());
+        if catch_unwind(AssertUnwindSafe(|| p.start(&told))).is_err() {
             let winner = !color;
             finish(&mut players, Some(winner), Reason::Panic);
             return GameRecord {

@@ -3,11 +3,12 @@
 use std::fs;
 
 use fow_arena::{
-    check_row, play_game, GameOptions, GameResult, GameRow, Reason, Tournament, TournamentConfig,
+    check_row, play_game, play_game_seeded, GameOptions, GameResult, GameRow, Reason, Tournament,
+    TournamentConfig,
 };
 use fow_players::bots::RandomMove;
-use fow_players::{Budget, Player, PlayerError, PlayerErrorKind};
-use fow_variants::{Color, Move, Observation, RuleSet};
+use fow_players::{Budget, GameStart, Player, PlayerError, PlayerErrorKind};
+use fow_variants::{Color, Move, Observation, Position, RuleSet};
 
 /// A player that misbehaves on its third move in a chosen way.
 struct Faulty {
@@ -18,8 +19,8 @@ struct Faulty {
 }
 
 impl Player for Faulty {
-    fn start(&mut self, c: Color, r: &RuleSet, s: u64) {
-        self.inner.start(c, r, s);
+    fn start(&mut self, game: &GameStart) {
+        self.inner.start(game);
     }
     fn choose(&mut self, obs: &Observation, b: &Budget) -> Move {
         self.moves += 1;
@@ -91,6 +92,55 @@ fn a_misbehaving_player_loses_with_the_reason_recorded() {
             // The check of saved games agrees with how the arena ended it.
             check_row(&GameRow::new(0, 0, &rec), &RuleSet::thesis()).unwrap();
         }
+    }
+}
+
+/// A RandomMove that keeps what it is told at the start of each game.
+struct Told {
+    inner: RandomMove,
+    told: Vec<GameStart>,
+}
+
+impl Player for Told {
+    fn start(&mut self, game: &GameStart) {
+        self.told.push(game.clone());
+        self.inner.start(game);
+    }
+    fn choose(&mut self, obs: &Observation, b: &Budget) -> Move {
+        self.inner.choose(obs, b)
+    }
+}
+
+#[test]
+fn both_players_are_told_the_start_position() {
+    let rules = RuleSet::chesscom();
+    let book: Position = "r3k2r/ppp2ppp/2n5/3pp3/8/2N2N2/PPPP1PPP/R1B1K2R b KQkq - 0 7"
+        .parse()
+        .unwrap();
+    for start in [None, Some(book.clone())] {
+        let opts = GameOptions {
+            start: start.clone(),
+            ..GameOptions::new(rules)
+        };
+        let fresh = || Told {
+            inner: RandomMove::new(),
+            told: Vec::new(),
+        };
+        let (mut w, mut b) = (fresh(), fresh());
+        let rec = play_game_seeded(&mut w, &mut b, "w", "b", 5, [11, 22], &opts);
+        assert!(!rec.reason.is_fault(), "{rec:?}");
+        let position = start.clone().unwrap_or_else(Position::startpos);
+        assert_eq!(
+            w.told,
+            [GameStart::new(Color::White, rules, 11).with_position(position.clone())]
+        );
+        assert_eq!(
+            b.told,
+            [GameStart::new(Color::Black, rules, 22).with_position(position.clone())]
+        );
+        // The game is played from it: its side to move moves first.
+        let first = rec.moves[0];
+        assert!(position.legal_moves(&rules).contains(&first), "{first}");
     }
 }
 
@@ -230,8 +280,8 @@ struct Slow {
 }
 
 impl Player for Slow {
-    fn start(&mut self, c: Color, r: &RuleSet, s: u64) {
-        self.inner.start(c, r, s);
+    fn start(&mut self, game: &GameStart) {
+        self.inner.start(game);
     }
     fn choose(&mut self, obs: &Observation, b: &Budget) -> Move {
         self.moves += 1;

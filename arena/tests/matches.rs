@@ -140,8 +140,8 @@ struct Timed {
 }
 
 impl fow_players::Player for Timed {
-    fn start(&mut self, c: fow_variants::Color, r: &RuleSet, s: u64) {
-        self.inner.start(c, r, s);
+    fn start(&mut self, game: &fow_players::GameStart) {
+        self.inner.start(game);
     }
     fn choose(
         &mut self,

@@ -13,8 +13,8 @@ use fow_arena::{
     Tournament, TournamentConfig,
 };
 use fow_players::bots::RandomMove;
-use fow_players::{Budget, Player};
-use fow_variants::{Color, Move, Observation, RuleSet};
+use fow_players::{Budget, GameStart, Player};
+use fow_variants::{Move, Observation, RuleSet};
 
 const HEADER: &str = "id,round,white,black,seed,result,reason,plies,detail,moves";
 
@@ -197,7 +197,7 @@ proptest! {
 struct PanicsInStart;
 
 impl Player for PanicsInStart {
-    fn start(&mut self, _: Color, _: &RuleSet, _: u64) {
+    fn start(&mut self, _: &GameStart) {
         panic!("no start");
     }
     fn choose(&mut self, _: &Observation, _: &Budget) -> Move {

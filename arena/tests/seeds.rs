@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use fow_arena::seed::{game_seed, mix, SeedKey};
 use fow_arena::{play_game, GameOptions};
 use fow_players::bots::RandomMove;
-use fow_players::{Budget, Player};
+use fow_players::{Budget, GameStart, Player};
 use fow_variants::{Color, Move, Observation, RuleSet};
 
 /// The inverse of SplitMix64's output function ([`mix`]).
@@ -58,10 +58,12 @@ struct Spy {
 }
 
 impl Player for Spy {
-    fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
-        let seed = self.legacy.map_or(seed, |g| mix(g ^ WHITE_TAG));
+    fn start(&mut self, game: &GameStart) {
+        let seed = self.legacy.map_or(game.seed, |g| mix(g ^ WHITE_TAG));
         *self.seen.lock().unwrap() = Some(seed);
-        self.inner.start(color, rules, seed);
+        let mut game = game.clone();
+        game.seed = seed;
+        self.inner.start(&game);
     }
     fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
         self.inner.choose(obs, budget)
@@ -84,17 +86,23 @@ struct Watched {
 }
 
 impl Player for Watched {
-    fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
-        let seed = self.legacy.map_or(seed, |g| mix(g ^ BLACK_TAG));
-        self.inner.start(color, rules, seed);
-        self.rules = *rules;
+    fn start(&mut self, game: &GameStart) {
+        let seed = self.legacy.map_or(game.seed, |g| mix(g ^ BLACK_TAG));
+        let mut game = game.clone();
+        game.seed = seed;
+        self.inner.start(&game);
+        self.rules = game.rules;
         self.replica = None;
     }
     fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
         let replica = self.replica.get_or_insert_with(|| {
             let white = self.seen.lock().unwrap().expect("White started first");
             let mut r = RandomMove::new();
-            r.start(Color::Black, &self.rules, predicted_black_seed(white));
+            r.start(&GameStart::new(
+                Color::Black,
+                self.rules,
+                predicted_black_seed(white),
+            ));
             r
         });
         let guess = replica.choose(obs, budget);

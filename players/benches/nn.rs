@@ -8,7 +8,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use fow_players::bots::NeuralNetworkPlayer;
 use fow_players::nn::encode::{active_inputs, observation_codes};
 use fow_players::nn::{Activations, Architecture, Network};
-use fow_players::{Budget, Player};
+use fow_players::{Budget, GameStart, Player};
 use fow_variants::{Color, Observation, Position, RuleSet};
 
 const MIDDLEGAME: &str = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 4 5";
@@ -36,7 +36,7 @@ fn nn(c: &mut Criterion) {
     });
     for t in [0.0, 1.0] {
         let mut bot = NeuralNetworkPlayer::new(net.clone(), t).unwrap();
-        bot.start(Color::White, &rules, 1);
+        bot.start(&GameStart::new(Color::White, rules, 1));
         group.bench_function(format!("choose_temperature_{t}"), |b| {
             b.iter(|| bot.choose(black_box(&obs), &Budget::default()))
         });

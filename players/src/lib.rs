@@ -1,9 +1,10 @@
 //! # fow-players: the Player trait and the built-in bots
 //!
-//! Every bot implements [`Player`]: told its colour, the rules and a seed at the start of
-//! a game, it is handed an [`Observation`](fow_variants::Observation) each turn and
-//! answers with a move. A [`PlayerSpec`] (`Name` or `Name:key=value,...`) builds a fresh
-//! player per game from the [`registry`].
+//! Every bot implements [`Player`]: told its colour, the rules, a seed and the start
+//! position at the start of a game ([`GameStart`]), it is handed an
+//! [`Observation`](fow_variants::Observation) each turn and answers with a move. A
+//! [`PlayerSpec`] (`Name` or `Name:key=value,...`) builds a fresh player per game from
+//! the [`registry`].
 //!
 //! The bots here are the lower half of the 2023 thesis's ladder, with its semantics:
 //! piece weights pawn 1, knight 3, bishop 3, rook 5, queen 10, king 100, and ties broken
@@ -23,7 +24,7 @@ mod weights;
 
 pub use parametrized::{names_are_unique, Family, ParamError, Parametrized};
 pub use pick::best_move;
-pub use player::{Budget, Player, PlayerError, PlayerErrorKind, TimeLeft};
+pub use player::{Budget, GameStart, Player, PlayerError, PlayerErrorKind, TimeLeft};
 pub use registry::{build, find, programs, registry, BotInfo, ParamInfo};
 pub use spec::{split_spec_list, PlayerSpec, SpecError};
 pub use weights::thesis_weight;

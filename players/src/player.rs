@@ -4,7 +4,7 @@ use std::fmt;
 use std::path::Path;
 use std::time::Duration;
 
-use fow_variants::{Color, Move, Observation, RuleSet};
+use fow_variants::{Color, Move, Observation, Position, RuleSet};
 
 /// How much a player may spend on one move. Bots that search spend nodes; `None` means
 /// the bot's own default. Node budgets keep tournaments deterministic; time budgets do
@@ -80,19 +80,78 @@ impl fmt::Display for PlayerError {
 
 impl std::error::Error for PlayerError {}
 
+/// What a player is told when a game begins: its colour, the rules, the seed for all its
+/// randomness and the position the game starts from.
+///
+/// The start position is public knowledge in fow, like the standard start: both players
+/// are told all of it (every piece, the side to move, castling rights, the en passant
+/// square). From then on each player sees only its [`Observation`]s.
+///
+/// ```
+/// use fow_players::{GameStart, Player, PlayerSpec};
+/// use fow_variants::{Color, Position, RuleSet};
+///
+/// // The standard start.
+/// let game = GameStart::new(Color::White, RuleSet::thesis(), 42);
+/// assert_eq!(game.position, Position::startpos());
+///
+/// // A game from an opening book position, Black to move first.
+/// let pos: Position = "r3k2r/ppp2ppp/2n5/3pp3/8/2N2N2/PPPP1PPP/R1B1K2R b KQkq - 0 7"
+///     .parse()
+///     .unwrap();
+/// let game = GameStart::new(Color::White, RuleSet::thesis(), 42).with_position(pos.clone());
+/// assert_eq!(game.position.turn(), Color::Black);
+/// let mut bot = "PossibleBoardList".parse::<PlayerSpec>().unwrap().build().unwrap();
+/// bot.start(&game);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GameStart {
+    /// Our colour.
+    pub color: Color,
+    /// The rules of the game.
+    pub rules: RuleSet,
+    /// The seed for all our randomness in this game.
+    pub seed: u64,
+    /// The position the game starts from ([`Position::startpos`] unless the game was set
+    /// up elsewhere, for example from an opening book). It is public, like the standard
+    /// start: both players are told all of it. The side to move in it moves first, which
+    /// may be Black.
+    pub position: Position,
+}
+
+impl GameStart {
+    /// A game from the standard start position.
+    pub fn new(color: Color, rules: RuleSet, seed: u64) -> GameStart {
+        GameStart {
+            color,
+            rules,
+            seed,
+            position: Position::startpos(),
+        }
+    }
+
+    /// The same game, started from `position` instead.
+    #[must_use]
+    pub fn with_position(self, position: Position) -> GameStart {
+        GameStart { position, ..self }
+    }
+}
+
 /// A fog-of-war chess player.
 ///
 /// A player is built fresh for every game (see [`crate::PlayerSpec`]), told its colour,
-/// the rules and a seed, then asked for a move each turn. It receives only its
-/// [`Observation`], never the true position, and takes randomness only from the seed.
+/// the rules, a seed and the start position ([`GameStart`]), then asked for a move each
+/// turn. It receives only its [`Observation`], never the true position, and takes
+/// randomness only from the seed.
 ///
 /// ```
-/// use fow_players::{Budget, Player, PlayerSpec};
+/// use fow_players::{Budget, GameStart, Player, PlayerSpec};
 /// use fow_variants::{Color, Observation, Position, RuleSet};
 ///
 /// let rules = RuleSet::thesis();
 /// let mut bot = "CaptureLargest".parse::<PlayerSpec>().unwrap().build().unwrap();
-/// bot.start(Color::White, &rules, 42);
+/// bot.start(&GameStart::new(Color::White, rules, 42));
 /// let obs = Observation::new(&Position::startpos(), &rules, 0, None);
 /// let m = bot.choose(&obs, &Budget::default());
 /// assert!(obs.is_legal(&m));
@@ -103,12 +162,12 @@ impl std::error::Error for PlayerError {}
 /// keeps the reason for [`Player::take_error`]:
 ///
 /// ```
-/// use fow_players::{Budget, Player, PlayerError, PlayerErrorKind};
-/// use fow_variants::{Color, Move, Observation, RuleSet};
+/// use fow_players::{Budget, GameStart, Player, PlayerError, PlayerErrorKind};
+/// use fow_variants::{Move, Observation};
 ///
 /// struct Quitter(Option<PlayerError>);
 /// impl Player for Quitter {
-///     fn start(&mut self, _: Color, _: &RuleSet, _: u64) {}
+///     fn start(&mut self, _: &GameStart) {}
 ///     fn choose(&mut self, _: &Observation, _: &Budget) -> Move {
 ///         self.0 = Some(PlayerError { kind: PlayerErrorKind::Other, message: "gave up".into() });
 ///         Move::NULL
@@ -119,8 +178,10 @@ impl std::error::Error for PlayerError {}
 /// }
 /// ```
 pub trait Player: Send {
-    /// A new game begins: our colour, the rules and the seed for all our randomness.
-    fn start(&mut self, color: Color, rules: &RuleSet, seed: u64);
+    /// A new game begins: our colour, the rules, the seed for all our randomness and the
+    /// start position (public: a player that keeps a belief about the hidden board starts
+    /// it from [`GameStart::position`]).
+    fn start(&mut self, game: &GameStart);
 
     /// Our move, chosen from `obs` (which lists the legal moves). A player that cannot
     /// answer returns [`Move::NULL`] and reports why through [`Player::take_error`].

@@ -1,6 +1,6 @@
 //! The thesis bots' choices on positions built for them.
 
-use fow_players::{registry, Budget, PlayerSpec};
+use fow_players::{registry, Budget, GameStart, PlayerSpec};
 use fow_variants::{Observation, Position, RuleSet};
 
 /// The set of moves (UCI) a bot chooses from `fen` over many seeds.
@@ -11,7 +11,7 @@ fn choices(bot: &str, fen: &str, seeds: u64) -> Vec<String> {
     let mut seen: Vec<String> = (0..seeds)
         .map(|seed| {
             let mut p = bot.parse::<PlayerSpec>().unwrap().build().unwrap();
-            p.start(pos.turn(), &rules, seed);
+            p.start(&GameStart::new(pos.turn(), rules, seed).with_position(pos.clone()));
             let m = p.choose(&obs, &Budget::default());
             assert!(obs.is_legal(&m));
             m.uci()
@@ -70,8 +70,8 @@ fn game_moves(bot: &str, seed: u64) -> Vec<String> {
     let rules = RuleSet::thesis();
     let mut me = bot.parse::<PlayerSpec>().unwrap().build().unwrap();
     let mut other = "RandomMove".parse::<PlayerSpec>().unwrap().build().unwrap();
-    me.start(fow_variants::Color::White, &rules, seed);
-    other.start(fow_variants::Color::Black, &rules, 99);
+    me.start(&GameStart::new(fow_variants::Color::White, rules, seed));
+    other.start(&GameStart::new(fow_variants::Color::Black, rules, 99));
     let mut game = fow_variants::Game::new(Position::startpos(), rules);
     let mut out = Vec::new();
     let mut last_view = None;

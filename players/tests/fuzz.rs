@@ -166,6 +166,7 @@ fn arena_lines() -> Vec<String> {
             rules: RuleSet::chesscom(),
             seed: 7,
             options: Default::default(),
+            start: Some(start.fen()),
         },
         ToBot::Turn {
             ply: 0,

@@ -1,7 +1,7 @@
 //! The search and belief-state bots: tactics, parameters, budgets.
 
 use fow_players::bots::BoardListSettings;
-use fow_players::{find, registry, Budget, PlayerSpec};
+use fow_players::{find, registry, Budget, GameStart, PlayerSpec};
 use fow_variants::{Observation, Position, RuleSet};
 
 const SEARCHERS: [&str; 3] = [
@@ -15,7 +15,7 @@ fn choose(spec: &str, fen: &str, seed: u64, budget: &Budget) -> String {
     let pos = Position::from_fen(fen).unwrap();
     let obs = Observation::new(&pos, &rules, 10, None);
     let mut p = spec.parse::<PlayerSpec>().unwrap().build().unwrap();
-    p.start(pos.turn(), &rules, seed);
+    p.start(&GameStart::new(pos.turn(), rules, seed).with_position(pos.clone()));
     let m = p.choose(&obs, budget);
     assert!(obs.is_legal(&m), "{spec}: {m}");
     m.uci()

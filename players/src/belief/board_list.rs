@@ -130,15 +130,40 @@ pub struct BoardList {
 }
 
 impl BoardList {
-    /// The belief of side `us` before the game: the standard start position only, White
-    /// to move.
+    /// The belief of side `us` before a game from the standard start position: that
+    /// position only, White to move (see [`BoardList::from_start`]).
     pub fn new(us: Color, rules: RuleSet) -> Self {
+        BoardList::from_start(us, rules, Position::startpos())
+    }
+
+    /// The belief of side `us` before a game from `start` (public knowledge, like the
+    /// standard start): that position only, its side to move to move. When the opponent
+    /// moves first, the first [`BoardList::update`] expands its move; when we do, it
+    /// expands nothing.
+    ///
+    /// ```
+    /// use fow_players::belief::board_list::{BoardList, Status};
+    /// use fow_variants::{Color, Observation, Position, RuleSet};
+    ///
+    /// let rules = RuleSet::thesis();
+    /// let start: Position = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1".parse().unwrap();
+    /// let mut list = BoardList::from_start(Color::White, rules, start.clone());
+    /// assert_eq!(list.to_move(), Color::Black);
+    /// // Black moves first, its king hidden in the fog from White.
+    /// let mut pos = start;
+    /// let m = pos.parse_uci("e8d7", &rules).unwrap();
+    /// pos.play(&m);
+    /// let up = list.update(&Observation::new(&pos, &rules, 1, None), None, 100);
+    /// assert_eq!(up.status, Status::Exact);
+    /// assert!(list.len() > 1 && list.contains(&pos));
+    /// ```
+    pub fn from_start(us: Color, rules: RuleSet, start: Position) -> Self {
         BoardList {
             us,
             rules,
-            to_move: Color::White,
+            to_move: start.turn(),
             complete: true,
-            boards: vec![Position::startpos()],
+            boards: vec![start],
             next: Vec::new(),
             moves: Vec::with_capacity(128),
             keys: KeySet::default(),
@@ -184,7 +209,7 @@ impl BoardList {
     }
 
     /// Whether the set is known to hold every consistent position: true from
-    /// [`BoardList::new`] until an overflow or a [`BoardList::replace`].
+    /// [`BoardList::new`] or [`BoardList::from_start`] until an overflow or a [`BoardList::replace`].
     #[inline]
     pub fn is_complete(&self) -> bool {
         self.complete
@@ -345,7 +370,8 @@ impl BoardList {
 
     /// Both steps from what a bot is given on its turn: step 1 with `last_own_move` and
     /// `obs.previous()` when it is not our turn in the set yet, then step 2 with
-    /// `obs.view()` when the opponent has moved since (every turn but White's first).
+    /// `obs.view()` when the opponent has moved since (every turn but the first turn of the
+    /// side that moves first: White from the standard start).
     ///
     /// Without a step 2 the update reports [`Status::Exact`] (or [`Status::Empty`] when
     /// step 1 left nothing) with no children.
@@ -489,13 +515,26 @@ mod tests {
 
     /// A random legal move that does not capture a king (so that the game goes on).
     fn random_move(pos: &Position, rules: &RuleSet, rng: &mut Pcg64Mcg) -> Move {
+        try_random_move(pos, rules, rng).expect("a move that does not capture a king")
+    }
+
+    /// [`random_move`], or `None` when every legal move captures a king (or there is none).
+    fn try_random_move(pos: &Position, rules: &RuleSet, rng: &mut Pcg64Mcg) -> Option<Move> {
         let moves: Vec<Move> = pos
             .legal_moves(rules)
             .into_iter()
             .filter(|m| !m.captures_king())
             .collect();
-        moves[rng.random_range(0..moves.len())]
+        (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
     }
+
+    /// Non-standard starts: Black to move with castling rights and odd development, a
+    /// bare pawn ending with White to move, and the same ending with Black to move.
+    const STARTS: [&str; 3] = [
+        "r3k2r/ppp2ppp/2n5/3pp3/8/2N2N2/PPPP1PPP/R1B1K2R b KQkq - 0 7",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1",
+    ];
 
     /// What happened in a game, from `us`'s side.
     #[derive(Clone, Debug)]
@@ -508,9 +547,10 @@ mod tests {
         Opponent,
     }
 
-    /// Plays a random game of `opp_moves` opponent moves (ending at our turn), keeping a
-    /// [`BoardList`] up to date with [`BoardList::update`]. Returns the events, the views
-    /// seen at each `Observe`, the final true position and the list.
+    /// Plays a random game of `opp_moves` opponent moves (ending at our turn) from the
+    /// standard start, keeping a [`BoardList`] up to date with [`BoardList::update`].
+    /// Returns the events, the views seen at each `Observe`, the final true position and
+    /// the list.
     fn play_game(
         us: Color,
         rules: RuleSet,
@@ -518,9 +558,21 @@ mod tests {
         seed: u64,
         cap: usize,
     ) -> (Vec<Event>, Vec<FogView>, Position, BoardList) {
+        play_game_from(&Position::startpos(), us, rules, opp_moves, seed, cap)
+    }
+
+    /// [`play_game`] from `start`, the list made with [`BoardList::from_start`].
+    fn play_game_from(
+        start: &Position,
+        us: Color,
+        rules: RuleSet,
+        opp_moves: usize,
+        seed: u64,
+        cap: usize,
+    ) -> (Vec<Event>, Vec<FogView>, Position, BoardList) {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut pos = Position::startpos();
-        let mut list = BoardList::new(us, rules);
+        let mut pos = start.clone();
+        let mut list = BoardList::from_start(us, rules, start.clone());
         let mut events = Vec::new();
         let mut views = Vec::new();
         let mut previous: Option<FogView> = None;
@@ -641,6 +693,142 @@ mod tests {
         }
         // The sets are not all trivial.
         assert!(sizes.iter().any(|&n| n > 10), "{sizes:?}");
+    }
+
+    #[test]
+    fn matches_brute_force_enumeration_from_other_starts() {
+        let mut sizes = Vec::new();
+        for (k, fen) in STARTS.iter().enumerate() {
+            let start: Position = fen.parse().unwrap();
+            for (r, rules) in [RuleSet::thesis(), RuleSet::chesscom()]
+                .into_iter()
+                .enumerate()
+            {
+                for us in Color::ALL {
+                    for game in 0..2u64 {
+                        let seed = 5000 + 100 * k as u64 + 10 * r as u64 + 2 * us as u64 + game;
+                        let (events, views, pos, list) =
+                            play_game_from(&start, us, rules, 3, seed, 1 << 20);
+                        let mut expected = BTreeSet::new();
+                        brute_force(
+                            &start,
+                            &events,
+                            us,
+                            &rules,
+                            &mut Vec::new(),
+                            &views,
+                            &mut expected,
+                        );
+                        let got = keys(&list);
+                        let got_set: BTreeSet<u64> = got.iter().copied().collect();
+                        assert_eq!(got.len(), got_set.len(), "{fen} seed {seed}: duplicates");
+                        assert_eq!(
+                            got_set,
+                            expected,
+                            "{fen} seed {seed} {us:?} {}",
+                            rules.name()
+                        );
+                        assert!(expected.contains(&pos.repetition_key(&rules)));
+                        assert!(list.is_complete());
+                        for b in list.boards() {
+                            assert_eq!(&FogView::of(b, us, &rules), views.last().unwrap());
+                            assert_eq!(b.turn(), us);
+                        }
+                        sizes.push(list.len());
+                    }
+                }
+            }
+        }
+        assert!(sizes.iter().any(|&n| n > 10), "{sizes:?}");
+    }
+
+    #[test]
+    fn the_first_update_from_a_start_expands_only_a_first_opponent_move() {
+        let rules = RuleSet::chesscom();
+        for fen in STARTS {
+            let start: Position = fen.parse().unwrap();
+            let first = start.turn();
+            for us in Color::ALL {
+                let mut list = BoardList::from_start(us, rules, start.clone());
+                assert_eq!(list.to_move(), first);
+                assert_eq!(list.boards(), std::slice::from_ref(&start));
+                assert!(list.is_complete());
+                let mut pos = start.clone();
+                let mut ply = 0;
+                if first != us {
+                    // The opponent moves first: our first update expands its move.
+                    let m = start.legal_moves(&rules)[0];
+                    pos.play(&m);
+                    ply = 1;
+                }
+                let obs = Observation::new(&pos, &rules, ply, None);
+                let up = list.update(&obs, None, 1 << 20);
+                assert_eq!(up.status, Status::Exact, "{fen} {us:?}");
+                assert_eq!(list.to_move(), us);
+                assert!(list.contains(&pos), "{fen} {us:?}");
+                if first == us {
+                    assert_eq!((up.parents, up.children), (0, 0), "{fen} {us:?}");
+                    assert_eq!(list.boards(), std::slice::from_ref(&start));
+                } else {
+                    assert_eq!(up.parents, 1, "{fen} {us:?}");
+                    assert_eq!(up.children, start.legal_moves(&rules).len() as u64);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_list_stays_complete_and_true_in_random_games_from_other_starts() {
+        let mut largest = 0;
+        for (k, fen) in STARTS.iter().enumerate() {
+            let start: Position = fen.parse().unwrap();
+            for (r, rules) in [RuleSet::thesis(), RuleSet::chesscom()]
+                .into_iter()
+                .enumerate()
+            {
+                for us in Color::ALL {
+                    for game in 0..2u64 {
+                        let seed = 700 + 100 * k as u64 + 10 * r as u64 + 2 * us as u64 + game;
+                        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+                        let mut pos = start.clone();
+                        let mut list = BoardList::from_start(us, rules, start.clone());
+                        let mut previous: Option<FogView> = None;
+                        let mut last_own: Option<Move> = None;
+                        // The sets of the rich start grow past 100,000 boards by ply 12.
+                        let plies = if start.board().occupied().count() > 8 {
+                            10
+                        } else {
+                            30
+                        };
+                        for ply in 0..plies {
+                            if pos.turn() == us {
+                                let obs = Observation::new(&pos, &rules, ply, previous.clone());
+                                let up = list.update(&obs, last_own.as_ref(), 1 << 20);
+                                assert_eq!(up.status, Status::Exact, "{fen} seed {seed} ply {ply}");
+                                assert!(list.is_complete());
+                                assert!(list.contains(&pos), "{fen} seed {seed} ply {ply}: lost");
+                                largest = largest.max(list.len());
+                                for b in list.boards().iter().take(50) {
+                                    assert_eq!(&FogView::of(b, us, &rules), obs.view());
+                                }
+                            }
+                            let Some(m) = try_random_move(&pos, &rules, &mut rng) else {
+                                break;
+                            };
+                            pos.play(&m);
+                            if pos.turn() != us {
+                                previous = Some(FogView::of(&pos, us, &rules));
+                                last_own = Some(m);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            largest > 1,
+            "the set never held more than the true position"
+        );
     }
 
     #[test]

@@ -1,12 +1,12 @@
 //! [`Greedy`]: the thesis bots' common shape: score every legal move, play the best,
 //! break ties uniformly at random.
 
-use fow_variants::{Color, Move, Observation, RuleSet};
+use fow_variants::{Move, Observation};
 use rand::SeedableRng;
 
 use super::{unseeded, BotRng};
 use crate::pick::best_move;
-use crate::player::{Budget, Player};
+use crate::player::{Budget, GameStart, Player};
 
 /// How a greedy bot scores one legal move, from its observation alone.
 pub trait MoveScore: Send {
@@ -38,8 +38,8 @@ impl<S: MoveScore + Default> Default for Greedy<S> {
 }
 
 impl<S: MoveScore> Player for Greedy<S> {
-    fn start(&mut self, _: Color, _: &RuleSet, seed: u64) {
-        self.rng = BotRng::seed_from_u64(seed);
+    fn start(&mut self, game: &GameStart) {
+        self.rng = BotRng::seed_from_u64(game.seed);
     }
 
     fn choose(&mut self, obs: &Observation, _: &Budget) -> Move {

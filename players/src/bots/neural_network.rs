@@ -5,13 +5,13 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex};
 use std::time::SystemTime;
 
-use fow_variants::{Color, Move, Observation, Role, RuleSet};
+use fow_variants::{Move, Observation, Role};
 use rand::{Rng, SeedableRng};
 
 use super::{unseeded, BotRng};
 use crate::nn::encode::{active_inputs, observation_codes, oriented};
 use crate::nn::{Activations, Network, NetworkError};
-use crate::player::{Budget, Player};
+use crate::player::{Budget, GameStart, Player};
 use crate::spec::{PlayerSpec, SpecError};
 
 /// The shipped weights: trained on PossibleBoardList's decisions (`results/nn-training/`).
@@ -152,8 +152,8 @@ fn log_sum_exp(x: &[f32]) -> f64 {
 }
 
 impl Player for NeuralNetworkPlayer {
-    fn start(&mut self, _: Color, _: &RuleSet, seed: u64) {
-        self.rng = BotRng::seed_from_u64(seed);
+    fn start(&mut self, game: &GameStart) {
+        self.rng = BotRng::seed_from_u64(game.seed);
     }
 
     fn choose(&mut self, obs: &Observation, _: &Budget) -> Move {
@@ -203,7 +203,7 @@ mod tests {
     use super::*;
     use crate::nn::encode::VIEW_INPUTS;
     use crate::nn::Architecture;
-    use fow_variants::{Game, Position, Square};
+    use fow_variants::{Color, Game, Position, RuleSet, Square};
 
     use super::super::test_observation as obs;
 
@@ -238,11 +238,11 @@ mod tests {
     fn plays_the_best_move_from_the_movers_side() {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         let mut bot = NeuralNetworkPlayer::new(biased(Square::E2, Square::E4), 0.0).unwrap();
-        bot.start(Color::White, &RuleSet::thesis(), 1);
+        bot.start(&GameStart::new(Color::White, RuleSet::thesis(), 1));
         assert_eq!(bot.choose(&obs(start), &Budget::default()).uci(), "e2e4");
         // Black's oriented e2e4 is e7e5.
         let black = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-        bot.start(Color::Black, &RuleSet::thesis(), 1);
+        bot.start(&GameStart::new(Color::Black, RuleSet::thesis(), 1));
         assert_eq!(bot.choose(&obs(black), &Budget::default()).uci(), "e7e5");
         // Both of Black's squares oriented: e7 is its e2, e5 its e4, each log-probability
         // 5 - ln(e^5 + 63).
@@ -270,7 +270,7 @@ mod tests {
     #[test]
     fn captures_the_king_and_promotes_to_a_queen() {
         let mut bot = NeuralNetworkPlayer::new(biased(Square::A2, Square::A3), 0.0).unwrap();
-        bot.start(Color::White, &RuleSet::thesis(), 1);
+        bot.start(&GameStart::new(Color::White, RuleSet::thesis(), 1));
         let o = obs("3k4/8/8/8/8/8/P7/q2R2K1 w - - 0 1");
         assert_eq!(bot.choose(&o, &Budget::default()).uci(), "d1d8");
         // Under chess.com rules b7-b8 has four promotions; only the queen is played.
@@ -278,7 +278,7 @@ mod tests {
         let pos: Position = "8/1P5k/8/8/8/8/8/K7 w - - 0 1".parse().unwrap();
         let o = Observation::new(&pos, &RuleSet::chesscom(), 10, None);
         for seed in 0..30 {
-            bot.start(Color::White, &RuleSet::chesscom(), seed);
+            bot.start(&GameStart::new(Color::White, RuleSet::chesscom(), seed));
             let m = bot.choose(&o, &Budget::default());
             assert!(m.promotion.is_none() || m.uci() == "b7b8q", "{m}");
         }
@@ -287,8 +287,8 @@ mod tests {
     /// A game of `bot` (White) against itself as Black, from seeds; the moves in UCI.
     fn self_play(make: &dyn Fn() -> NeuralNetworkPlayer, rules: RuleSet, seed: u64) -> Vec<String> {
         let mut players = [make(), make()];
-        players[0].start(Color::White, &rules, seed);
-        players[1].start(Color::Black, &rules, seed + 1);
+        players[0].start(&GameStart::new(Color::White, rules, seed));
+        players[1].start(&GameStart::new(Color::Black, rules, seed + 1));
         let mut game = Game::new(Position::startpos(), rules);
         let mut obs: [Option<Observation>; 2] = [None, None];
         let mut out = Vec::new();
@@ -342,7 +342,7 @@ mod tests {
         let net = biased(Square::E2, Square::E4);
         let mut counts: HashMap<String, u32> = HashMap::new();
         let mut bot = NeuralNetworkPlayer::new(net.clone(), 2.0).unwrap();
-        bot.start(Color::White, &RuleSet::thesis(), 7);
+        bot.start(&GameStart::new(Color::White, RuleSet::thesis(), 7));
         for _ in 0..2000 {
             *counts
                 .entry(bot.choose(&o, &Budget::default()).uci())
@@ -364,7 +364,7 @@ mod tests {
         // Temperature 0 never varies.
         let mut cold = NeuralNetworkPlayer::new(net, 0.0).unwrap();
         for seed in 0..20 {
-            cold.start(Color::White, &RuleSet::thesis(), seed);
+            cold.start(&GameStart::new(Color::White, RuleSet::thesis(), seed));
             assert_eq!(cold.choose(&o, &Budget::default()).uci(), "e2e4");
         }
         assert!(NeuralNetworkPlayer::new(NeuralNetworkPlayer::default_network(), -1.0).is_err());

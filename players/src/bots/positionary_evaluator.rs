@@ -3,12 +3,12 @@
 
 use std::sync::LazyLock;
 
-use fow_variants::{Color, Move, Observation, Role, RuleSet, Square};
+use fow_variants::{Color, Move, Observation, Role, Square};
 use rand::{Rng, SeedableRng};
 
 use super::{unseeded, BotRng};
 use crate::parametrized::{Family, Parametrized};
-use crate::player::{Budget, Player};
+use crate::player::{Budget, GameStart, Player};
 
 /// Capture values (pawn..queen) then 6 x 64 piece-square values.
 pub const PARAM_COUNT: usize = 5 + 6 * 64;
@@ -121,8 +121,8 @@ impl PositionaryEvaluator {
 }
 
 impl Player for PositionaryEvaluator {
-    fn start(&mut self, _: Color, _: &RuleSet, seed: u64) {
-        self.rng = BotRng::seed_from_u64(seed);
+    fn start(&mut self, game: &GameStart) {
+        self.rng = BotRng::seed_from_u64(game.seed);
     }
 
     fn choose(&mut self, obs: &Observation, _: &Budget) -> Move {
@@ -163,6 +163,7 @@ impl Player for PositionaryEvaluator {
 mod tests {
     use super::*;
     use crate::parametrized::names_are_unique;
+    use fow_variants::RuleSet;
 
     use super::super::test_observation as obs;
 
@@ -199,7 +200,7 @@ mod tests {
     fn captures_the_king_and_follows_large_scores() {
         let mut params = vec![0.0; PARAM_COUNT];
         let mut bot = PositionaryEvaluator::from_params(&params);
-        bot.start(Color::White, &RuleSet::thesis(), 1);
+        bot.start(&GameStart::new(Color::White, RuleSet::thesis(), 1));
         let o = obs("3k4/8/8/8/8/8/8/q2R2K1 w - - 0 1");
         assert_eq!(bot.choose(&o, &Budget::default()).uci(), "d1d8");
         // A huge queen capture value makes Rxa1 certain.
@@ -207,7 +208,7 @@ mod tests {
         let mut bot = PositionaryEvaluator::from_params(&params);
         let o = obs("4k3/8/8/8/8/8/8/q2R2K1 w - - 0 1");
         for seed in 0..20 {
-            bot.start(Color::White, &RuleSet::thesis(), seed);
+            bot.start(&GameStart::new(Color::White, RuleSet::thesis(), seed));
             assert_eq!(bot.choose(&o, &Budget::default()).uci(), "d1a1");
         }
         // Score = to - from + victim.
@@ -229,7 +230,7 @@ mod tests {
         let o = obs("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         let mut counts = std::collections::HashMap::new();
         let mut bot = PositionaryEvaluator::from_params(&bot_params);
-        bot.start(Color::White, &RuleSet::thesis(), 3);
+        bot.start(&GameStart::new(Color::White, RuleSet::thesis(), 3));
         for _ in 0..4000 {
             *counts
                 .entry(bot.choose(&o, &Budget::default()))

@@ -8,12 +8,13 @@ use rand::SeedableRng;
 use super::thinking::Thinking;
 use super::{unseeded, BotRng};
 use crate::belief::guess::{initial_guess, update_guess};
-use crate::player::{Budget, Player};
+use crate::player::{Budget, GameStart, Player};
 use crate::search::{Limits, MyStockfish, SearchBoard};
 
 /// The thesis's PossibleBoardGenerator: keeps one guessed full board, rebuilds it each
 /// turn from the previous guess and the current view (see
-/// [`update_guess`](crate::belief::guess::update_guess)), searches the guess with
+/// [`update_guess`](crate::belief::guess::update_guess)), starting from the board of the
+/// start position it is told ([`GameStart::position`]), searches the guess with
 /// MyStockfish (depth 3 by default) among the moves the observation allows, and applies
 /// its own move to the guess.
 pub struct PossibleBoardGenerator {
@@ -45,11 +46,13 @@ impl PossibleBoardGenerator {
 }
 
 impl Player for PossibleBoardGenerator {
-    fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
-        self.rng = BotRng::seed_from_u64(seed);
-        self.engine = MyStockfish::new(*rules, seed ^ 0x5eed_0fe7_a1a1);
-        self.color = color;
-        self.guess = initial_guess(color);
+    fn start(&mut self, game: &GameStart) {
+        self.rng = BotRng::seed_from_u64(game.seed);
+        self.engine = MyStockfish::new(game.rules, game.seed ^ 0x5eed_0fe7_a1a1);
+        self.color = game.color;
+        // The start position is public: the first guess is its board (for the standard
+        // start, `initial_guess`).
+        self.guess = game.position.board().clone();
         self.nodes = 0;
     }
 
@@ -114,7 +117,7 @@ mod tests {
             } else {
                 Color::Black
             };
-            bot.start(color, &rules, seed);
+            bot.start(&GameStart::new(color, rules, seed));
             let mut game = Game::new(Position::startpos(), rules);
             let mut prev = None;
             for ply in 0..120u32 {
@@ -150,5 +153,31 @@ mod tests {
             assert!(prev.is_some());
             assert!(bot.nodes() > 0);
         }
+    }
+
+    #[test]
+    fn its_first_guess_is_the_start_position_it_is_told() {
+        let rules = RuleSet::chesscom();
+        let mut bot = PossibleBoardGenerator::new(Thinking {
+            depth: 1,
+            nodes: None,
+            time: None,
+        });
+        bot.start(&GameStart::new(Color::White, rules, 1));
+        assert_eq!(bot.guess(), &initial_guess(Color::White));
+        let start: Position = "r3k2r/ppp2ppp/2n5/3pp3/8/2N2N2/PPPP1PPP/R1B1K2R b KQkq - 0 7"
+            .parse()
+            .unwrap();
+        for color in Color::ALL {
+            bot.start(&GameStart::new(color, rules, 2).with_position(start.clone()));
+            assert_eq!(bot.guess(), start.board());
+        }
+        // Moving first, it sees its own side and plays from the exact board.
+        let mut pos = start.clone();
+        let obs = Observation::new(&pos, &rules, 0, None);
+        let m = bot.choose(&obs, &Budget::default());
+        assert!(obs.is_legal(&m));
+        pos.play(&m);
+        assert_eq!(bot.guess(), pos.board());
     }
 }

@@ -11,9 +11,9 @@ use rand::SeedableRng;
 use super::thinking::Thinking;
 use super::{unseeded, BotRng};
 use crate::belief::board_list::{BoardList, Status};
-use crate::belief::guess::{initial_guess, update_guess};
+use crate::belief::guess::update_guess;
 use crate::pick::best_move;
-use crate::player::{Budget, Player};
+use crate::player::{Budget, GameStart, Player};
 use crate::search::{Limits, MyStockfish, Score, SearchBoard};
 
 /// The settings of a [`PossibleBoardList`].
@@ -77,6 +77,8 @@ pub struct PossibleBoardList {
     rng: BotRng,
     color: Color,
     rules: RuleSet,
+    /// The position the game started from (public, told by `start`).
+    start: Position,
     list: BoardList,
     /// The boards after our last move (the seed of a rebuild).
     last_good: Vec<Position>,
@@ -94,6 +96,7 @@ impl PossibleBoardList {
             rng: unseeded(),
             color: Color::White,
             rules: RuleSet::thesis(),
+            start: Position::startpos(),
             list: BoardList::new(Color::White, RuleSet::thesis()),
             last_good: Vec::new(),
             last_move: None,
@@ -141,7 +144,7 @@ impl PossibleBoardList {
             })
             .collect();
         if bases.is_empty() {
-            bases.push((initial_guess(self.color), fow_variants::Bitboard::EMPTY));
+            bases.push((self.start.board().clone(), fow_variants::Bitboard::EMPTY));
         }
         let mut out: Vec<Position> = Vec::new();
         let mut seen = std::collections::HashSet::new();
@@ -196,12 +199,13 @@ fn king_home(c: Color) -> Square {
 }
 
 impl Player for PossibleBoardList {
-    fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
-        self.rng = BotRng::seed_from_u64(seed);
-        self.engine = MyStockfish::new(*rules, seed ^ 0xb0a2_d115_7000);
-        self.color = color;
-        self.rules = *rules;
-        self.list = BoardList::new(color, *rules);
+    fn start(&mut self, game: &GameStart) {
+        self.rng = BotRng::seed_from_u64(game.seed);
+        self.engine = MyStockfish::new(game.rules, game.seed ^ 0xb0a2_d115_7000);
+        self.color = game.color;
+        self.rules = game.rules;
+        self.start = game.position.clone();
+        self.list = BoardList::from_start(game.color, game.rules, game.position.clone());
         self.last_good.clear();
         self.last_move = None;
         self.nodes = 0;
@@ -214,9 +218,9 @@ impl Player for PossibleBoardList {
             .list
             .update(obs, self.last_move.as_ref(), self.settings.cap);
         if update.parents == 0 && update.status == Status::Exact {
-            // No opponent move was expanded (White's first turn): check the boards against
-            // the view, which differs from the start position's when the game started
-            // elsewhere.
+            // No opponent move was expanded (our first turn, moving first): check the
+            // boards against the view, which differs from the start position's only when
+            // the game started elsewhere than we were told (never in the arena).
             let (color, rules) = (self.color, self.rules);
             let view = obs.view();
             let consistent: Vec<Position> = self
@@ -355,7 +359,7 @@ mod tests {
         for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
             for color in Color::ALL {
                 let mut bot = PossibleBoardList::new(settings());
-                bot.start(color, &rules, 9);
+                bot.start(&GameStart::new(color, rules, 9));
                 let mut rng = BotRng::seed_from_u64(4);
                 let mut game = Game::new(Position::startpos(), rules);
                 let mut obs: [Option<Observation>; 2] = [None, None];
@@ -395,10 +399,62 @@ mod tests {
     }
 
     #[test]
+    fn starts_its_belief_from_the_position_it_is_told() {
+        for fen in [
+            "r3k2r/ppp2ppp/2n5/3pp3/8/2N2N2/PPPP1PPP/R1B1K2R b KQkq - 0 7",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        ] {
+            let start: Position = fen.parse().unwrap();
+            for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
+                for color in Color::ALL {
+                    let mut bot = PossibleBoardList::new(settings());
+                    bot.start(&GameStart::new(color, rules, 3).with_position(start.clone()));
+                    let mut rng = BotRng::seed_from_u64(11);
+                    let mut game = Game::new(start.clone(), rules);
+                    let mut obs: [Option<Observation>; 2] = [None, None];
+                    let mut turns = 0;
+                    while turns < 5 {
+                        let pos = game.position().clone();
+                        let i = pos.turn() as usize;
+                        let o = Observation::for_game(&mut obs[i], &game);
+                        if o.move_count() == 0 {
+                            break;
+                        }
+                        let m = if pos.turn() == color {
+                            let m = bot.choose(o, &Budget::default());
+                            assert!(o.is_legal(&m), "{fen} {color:?}: {m}");
+                            let log = bot.log();
+                            assert_eq!((log.empties, log.overflows), (0, 0), "{fen} {color:?}");
+                            let key = pos.repetition_key(&rules);
+                            assert!(
+                                bot.boards().iter().any(|b| b.repetition_key(&rules) == key),
+                                "{fen} {color:?}: true board missing at ply {}",
+                                game.ply()
+                            );
+                            if turns == 0 && start.turn() == color {
+                                // Moving first, it knows the board exactly.
+                                assert_eq!(bot.boards(), std::slice::from_ref(&start));
+                            }
+                            turns += 1;
+                            m
+                        } else {
+                            o.nth_move(rng.random_range(0..o.move_count())).unwrap()
+                        };
+                        if game.play(&m).is_some() {
+                            break;
+                        }
+                    }
+                    assert!(turns > 0, "{fen} {color:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn rebuild_makes_boards_that_keep_our_pieces() {
         let rules = RuleSet::thesis();
         let mut bot = PossibleBoardList::new(settings());
-        bot.start(Color::White, &rules, 1);
+        bot.start(&GameStart::new(Color::White, rules, 1));
         let pos = Position::startpos();
         let view = FogView::of(&pos, Color::White, &rules);
         let boards = bot.rebuild(&view, false);

@@ -1,10 +1,10 @@
 //! `RandomMove`: a uniformly random legal move.
 
-use fow_variants::{Color, Move, Observation, RuleSet};
+use fow_variants::{Move, Observation};
 use rand::{Rng, SeedableRng};
 
 use super::{unseeded, BotRng};
-use crate::player::{Budget, Player};
+use crate::player::{Budget, GameStart, Player};
 
 /// Plays a uniformly random legal move (the thesis's baseline, rated 0).
 pub struct RandomMove {
@@ -25,8 +25,8 @@ impl Default for RandomMove {
 }
 
 impl Player for RandomMove {
-    fn start(&mut self, _: Color, _: &RuleSet, seed: u64) {
-        self.rng = BotRng::seed_from_u64(seed);
+    fn start(&mut self, game: &GameStart) {
+        self.rng = BotRng::seed_from_u64(game.seed);
     }
 
     #[inline]

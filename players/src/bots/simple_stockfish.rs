@@ -2,10 +2,10 @@
 
 use std::time::Instant;
 
-use fow_variants::{Color, Move, Observation, RuleSet};
+use fow_variants::{Move, Observation, RuleSet};
 
 use super::thinking::Thinking;
-use crate::player::{Budget, Player};
+use crate::player::{Budget, GameStart, Player};
 use crate::search::{Limits, MyStockfish, SearchBoard};
 
 /// The thesis's SimpleStockfish: searches the visible board with MyStockfish (depth 3 by
@@ -29,8 +29,8 @@ impl SimpleStockfish {
 }
 
 impl Player for SimpleStockfish {
-    fn start(&mut self, _: Color, rules: &RuleSet, seed: u64) {
-        self.engine = MyStockfish::new(*rules, seed);
+    fn start(&mut self, game: &GameStart) {
+        self.engine = MyStockfish::new(game.rules, game.seed);
         self.nodes = 0;
     }
 
@@ -58,6 +58,7 @@ impl Player for SimpleStockfish {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fow_variants::Color;
 
     use super::super::test_observation as obs;
 
@@ -67,7 +68,7 @@ mod tests {
             nodes: None,
             time: None,
         });
-        b.start(Color::White, &RuleSet::thesis(), 5);
+        b.start(&GameStart::new(Color::White, RuleSet::thesis(), 5));
         b
     }
 

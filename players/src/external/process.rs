@@ -10,12 +10,12 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use fow_variants::{Color, Move, MoveKind, MoveText, Observation, Role, RuleSet};
+use fow_variants::{Color, Move, MoveKind, MoveText, Observation, Role};
 
 use super::command::split_command;
 use super::protocol::{BudgetMsg, FromBot, OptionInfo, ToBot, PROTOCOL_VERSION};
 use super::sandbox::Sandbox;
-use crate::player::{Budget, Player, PlayerError, PlayerErrorKind};
+use crate::player::{Budget, GameStart, Player, PlayerError, PlayerErrorKind};
 use crate::spec::{PlayerSpec, SpecError};
 
 /// Default wait for the program's `hello` and `ready`, in milliseconds.
@@ -453,7 +453,7 @@ impl ExternalPlayer {
     }
 
     /// Starts the program, says hello and the new game, waits for `ready`.
-    fn begin(&mut self, color: Color, rules: &RuleSet, seed: u64) -> Result<(), PlayerError> {
+    fn begin(&mut self, game: &GameStart) -> Result<(), PlayerError> {
         let deadline = Instant::now() + self.settings.startup;
         self.spawn()?;
         self.send(&ToBot::Hello {
@@ -479,10 +479,11 @@ impl ExternalPlayer {
             other => return Err(self.unexpected("hello", &other)),
         }
         self.send(&ToBot::NewGame {
-            color: color_name(color).into(),
-            rules: *rules,
-            seed,
+            color: color_name(game.color).into(),
+            rules: game.rules,
+            seed: game.seed,
             options: self.settings.options.clone(),
+            start: Some(game.position.fen()),
         });
         match self.receive(deadline, "ready")? {
             FromBot::Ready => Ok(()),
@@ -551,11 +552,11 @@ impl super::Program for ExternalPlayer {
 }
 
 impl Player for ExternalPlayer {
-    fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
+    fn start(&mut self, game: &GameStart) {
         self.shutdown();
         self.broken = false;
-        self.color = Some(color);
-        self.failed = self.begin(color, rules, seed).err();
+        self.color = Some(game.color);
+        self.failed = self.begin(game).err();
         if self.failed.is_some() {
             self.broken = true;
         }

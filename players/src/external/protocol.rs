@@ -28,10 +28,17 @@ pub enum ToBot {
         seed: u64,
         /// The options given in the player spec (`key=value`), as text.
         options: BTreeMap<String, String>,
+        /// The position the game starts from, as FEN. Public knowledge, like the standard
+        /// start: both players get all of it, and the side to move in it moves first. fow
+        /// always sends it (the standard FEN for the standard start); a message without
+        /// it (from an older arena) means the standard start.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        start: Option<String>,
     },
     /// Our turn. The bot answers [`FromBot::Move`].
     Turn {
-        /// Plies played before this one (0 for White's first move).
+        /// Plies played before this one (0 for the game's first move, White's from the
+        /// standard start).
         ply: u32,
         /// What we see now, as fog-FEN.
         view: String,
@@ -214,11 +221,24 @@ mod tests {
             rules: RuleSet::thesis(),
             seed: 7,
             options: BTreeMap::from([("depth".to_string(), "2".to_string())]),
+            start: Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()),
         };
+        let json = serde_json::to_string(&m).unwrap();
         assert_eq!(
-            serde_json::to_string(&m).unwrap(),
-            r#"{"type":"new_game","color":"white","rules":{"en_passant":false,"promotion":"queen-only","castling":"positional","draw_plies":200,"repetition":null},"seed":7,"options":{"depth":"2"}}"#
+            json,
+            r#"{"type":"new_game","color":"white","rules":{"en_passant":false,"promotion":"queen-only","castling":"positional","draw_plies":200,"repetition":null},"seed":7,"options":{"depth":"2"},"start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}"#
         );
+        assert_eq!(ToBot::from_line(&json).unwrap(), m);
+        // An older arena sends no start: the standard one.
+        let old = r#"{"type":"new_game","color":"white","rules":{"en_passant":false,"promotion":"queen-only","castling":"positional","draw_plies":200,"repetition":null},"seed":7,"options":{"depth":"2"}}"#;
+        assert!(matches!(
+            ToBot::from_line(old).unwrap(),
+            ToBot::NewGame {
+                start: None,
+                seed: 7,
+                ..
+            }
+        ));
         assert_eq!(
             serde_json::to_string(&ToBot::Quit).unwrap(),
             r#"{"type":"quit"}"#

@@ -4,10 +4,10 @@ use std::fmt;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use fow_variants::{printable, quote, Color, FogView, Observation, RuleSet};
+use fow_variants::{printable, quote, Color, FogView, Observation, Position, RuleSet};
 
 use super::protocol::{FromBot, OptionInfo, ToBot, PROTOCOL_VERSION};
-use crate::player::{Budget, Player};
+use crate::player::{Budget, GameStart, Player};
 use crate::registry;
 use crate::spec::{PlayerSpec, SpecError};
 
@@ -43,8 +43,10 @@ impl From<std::io::Error> for ServeError {
 /// Plays the bot of `spec` over the fow bot protocol: messages from `input`, answers to
 /// `output` (flushed after each), until `quit` or the end of `input`. Each `new_game`
 /// builds a fresh bot from `spec` plus the game's options; its parameters are the options
-/// announced in `hello`. The observation is rebuilt from the fog-FEN views alone, so a
-/// served bot plays exactly the games the built-in one plays.
+/// announced in `hello`, and it is told the start position of `new_game`'s `start` (the
+/// standard start when the field is absent, as from an older arena). The observation is
+/// rebuilt from the fog-FEN views alone, so a served bot plays exactly the games the
+/// built-in one plays.
 ///
 /// ```
 /// use fow_players::external::serve;
@@ -117,6 +119,7 @@ pub fn serve(
                 rules: r,
                 seed,
                 options,
+                start,
             } => {
                 let color = match color.as_str() {
                     "white" => Color::White,
@@ -128,11 +131,21 @@ pub fn serve(
                         )))
                     }
                 };
+                let position = match start {
+                    None => Position::startpos(),
+                    Some(fen) => fen.parse::<Position>().map_err(|e| {
+                        ServeError::Protocol(format!(
+                            "cannot read the start position '{}': {}",
+                            quote(&fen),
+                            printable(&e.to_string())
+                        ))
+                    })?,
+                };
                 let mut game_spec = spec.clone();
                 game_spec.params.extend(options);
                 match registry::build(&game_spec) {
                     Ok(mut p) => {
-                        p.start(color, &r, seed);
+                        p.start(&GameStart::new(color, r, seed).with_position(position));
                         player = Some(p);
                         rules = r;
                         say(&FromBot::Ready)?;
@@ -203,4 +216,73 @@ pub fn serve(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RULES: &str = r#"{"en_passant":false,"promotion":"queen-only","castling":"positional","draw_plies":200,"repetition":null}"#;
+
+    /// Serves PossibleBoardList as Black for one game: `hello`, a `new_game` with `start`
+    /// (its extra fields), `turn` (a line or nothing) and `quit`.
+    fn run(start: &str, turn: &str) -> (Result<(), ServeError>, String) {
+        let new_game = format!(
+            r#"{{"type":"new_game","color":"black","rules":{RULES},"seed":1,"options":{{}}{start}}}"#
+        );
+        let input = format!(
+            "{}\n{new_game}\n{turn}\n{}\n",
+            r#"{"type":"hello","protocol":1}"#, r#"{"type":"quit"}"#,
+        );
+        let mut out = Vec::new();
+        let r = serve(
+            &"PossibleBoardList".parse().unwrap(),
+            input.as_bytes(),
+            &mut out,
+        );
+        (r, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn an_unreadable_start_is_a_protocol_error() {
+        let (r, out) = run(r#","start":"4k3/8/8/8/8/8/8/8 b - - 0 1""#, "");
+        let e = r.unwrap_err();
+        assert!(matches!(e, ServeError::Protocol(_)), "{e}");
+        let text = e.to_string();
+        assert!(
+            text.starts_with(
+                "protocol error: cannot read the start position '4k3/8/8/8/8/8/8/8 b - - 0 1': "
+            ),
+            "{text}"
+        );
+        assert!(!out.contains("ready"), "{out}");
+        let (r, _) = run(r#","start":"not a fen""#, "");
+        assert!(r
+            .unwrap_err()
+            .to_string()
+            .contains("cannot read the start position 'not a fen'"));
+    }
+
+    #[test]
+    fn a_start_position_is_read_and_its_first_mover_may_be_black() {
+        // Black moves first from the start it is told; without a start field the game is
+        // the standard one.
+        let start = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1";
+        let pos: Position = start.parse().unwrap();
+        let view = FogView::of(&pos, Color::Black, &RuleSet::thesis());
+        let turn = format!(
+            r#"{{"type":"turn","ply":0,"view":"{view}","previous":null,"legal":[],"budget":{{"nodes":1000,"ms":null}},"timeout_ms":1000}}"#
+        );
+        let (r, out) = run(&format!(r#","start":"{start}""#), &turn);
+        r.unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[1], r#"{"type":"ready"}"#, "{out}");
+        assert!(
+            lines[2].starts_with(r#"{"type":"move","move":"e8"#),
+            "{out}"
+        );
+        let (r, out) = run("", "");
+        r.unwrap();
+        assert_eq!(out.lines().nth(1), Some(r#"{"type":"ready"}"#), "{out}");
+    }
 }

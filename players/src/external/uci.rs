@@ -3,7 +3,8 @@
 //!
 //! Each turn it captures the king when it can; otherwise it builds one full board from
 //! what it saw (a PossibleBoardGenerator-style guess kept across turns, or with
-//! `board=belief` a seeded random board of the exact belief set), makes it a position
+//! `board=belief` a seeded random board of the exact belief set, both starting from the
+//! start position it is told), makes it a position
 //! standard chess accepts ([`prepare`]: fixing or skipping what it does not), asks the
 //! engine (`position fen ...`, `go nodes N` or `go movetime T`) and plays its `bestmove`
 //! when it is legal in the real observation. Otherwise it plays the fallback: the legal
@@ -32,7 +33,7 @@ use crate::belief::board_list::{BoardList, Status};
 use crate::belief::guess::{initial_guess, update_guess};
 use crate::bots::BotRng;
 use crate::pick::best_move;
-use crate::player::{Budget, Player, PlayerError, PlayerErrorKind};
+use crate::player::{Budget, GameStart, Player, PlayerError, PlayerErrorKind};
 use crate::spec::{PlayerSpec, SpecError};
 use crate::weights::thesis_weight;
 
@@ -717,15 +718,16 @@ impl super::Program for UciPlayer {
 }
 
 impl Player for UciPlayer {
-    fn start(&mut self, color: Color, rules: &RuleSet, seed: u64) {
+    fn start(&mut self, game: &GameStart) {
         self.shutdown();
         self.broken = false;
-        self.color = color;
-        self.rules = *rules;
-        self.rng = BotRng::seed_from_u64(seed ^ 0x0c1_e9e1);
-        self.guess = initial_guess(color);
-        self.belief =
-            (self.settings.board == BoardSource::Belief).then(|| BoardList::new(color, *rules));
+        self.color = game.color;
+        self.rules = game.rules;
+        self.rng = BotRng::seed_from_u64(game.seed ^ 0x0c1_e9e1);
+        // The start position is public: the guess and the belief start from it.
+        self.guess = game.position.board().clone();
+        self.belief = (self.settings.board == BoardSource::Belief)
+            .then(|| BoardList::from_start(game.color, game.rules, game.position.clone()));
         self.last_move = None;
         self.counts = UciCounts::default();
         self.nodes = 0;
