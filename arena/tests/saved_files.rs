@@ -122,6 +122,7 @@ prop_compose! {
             plies,
             detail,
             moves: moves.join(" "),
+            start: String::new(),
         }
     }
 }
