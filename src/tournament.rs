@@ -97,9 +97,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
         let mut players = match (&a.preset, a.players.as_deref()) {
             (Some(p), _) => p.players(),
             (None, Some(list)) => fow_players::split_spec_list(list),
-            (None, None) => fow_players::registry()
-                .iter()
-                .map(|b| b.name.to_string())
+            (None, None) => fow_players::default_players()
+                .into_iter()
+                .map(String::from)
                 .collect(),
         };
         if let Some(first) = &a.gauntlet {

@@ -97,7 +97,7 @@ pub struct OpeningsReport {
 /// let rules = RuleSet::chesscom();
 /// assert!(check_start(&Position::startpos(), &rules).is_ok());
 /// let over: Position = "4k3/8/8/8/8/8/4P3/4K3 w - - 100 80".parse().unwrap();
-/// assert!(check_start(&over, &rules).unwrap_err().contains("no-progress"));
+/// assert!(check_start(&over, &rules).unwrap_err().contains("already drawn"));
 /// let decided: Position = "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1".parse().unwrap();
 /// assert!(check_start(&decided, &rules).unwrap_err().contains("capture the king"));
 /// ```

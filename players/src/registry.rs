@@ -28,6 +28,9 @@ pub struct BotInfo {
     pub params: &'static [ParamInfo],
     /// For a bot whose behaviour is a vector of numbers: its [`Family`].
     pub family: Option<Family>,
+    /// Whether a tournament without --players plays it ([`default_players`]): the
+    /// thesis's bots, quick enough for the default run; slower bots are asked for by name.
+    pub in_default: bool,
     build: fn(&PlayerSpec) -> Result<Box<dyn Player>, SpecError>,
 }
 
@@ -41,6 +44,7 @@ static BOTS: &[BotInfo] = &[
         description: "plays a uniformly random legal move",
         params: &[],
         family: None,
+        in_default: true,
         build: plain::<bots::RandomMove>,
     },
     BotInfo {
@@ -48,6 +52,7 @@ static BOTS: &[BotInfo] = &[
         description: "captures the king when it can, otherwise a random move",
         params: &[],
         family: None,
+        in_default: true,
         build: plain::<bots::CaptureKing>,
     },
     BotInfo {
@@ -55,6 +60,7 @@ static BOTS: &[BotInfo] = &[
         description: "captures the heaviest visible piece it can (P1 N3 B3 R5 Q10 K100)",
         params: &[],
         family: None,
+        in_default: true,
         build: plain::<bots::CaptureLargest>,
     },
     BotInfo {
@@ -62,6 +68,7 @@ static BOTS: &[BotInfo] = &[
         description: "maximises captured weight minus the weight of the moving piece",
         params: &[],
         family: None,
+        in_default: true,
         build: plain::<bots::CaptureWithLargestDifference>,
     },
     BotInfo {
@@ -69,6 +76,7 @@ static BOTS: &[BotInfo] = &[
         description: "captured weight plus the number of its pieces (not pawns or king) defended after the move",
         params: &[],
         family: None,
+        in_default: true,
         build: plain::<bots::Supporter>,
     },
     BotInfo {
@@ -80,6 +88,7 @@ static BOTS: &[BotInfo] = &[
             description: "a JSON parameter file (named values; missing names keep the shipped values)",
         }],
         family: Some(Family::of::<bots::PositionaryEvaluator>()),
+        in_default: true,
         build: build_parametrized::<bots::PositionaryEvaluator>,
     },
     BotInfo {
@@ -98,6 +107,7 @@ static BOTS: &[BotInfo] = &[
             },
         ],
         family: None,
+        in_default: true,
         build: |spec| Ok(Box::new(bots::NeuralNetworkPlayer::from_spec(spec)?)),
     },
     BotInfo {
@@ -105,6 +115,7 @@ static BOTS: &[BotInfo] = &[
         description: "MyStockfish minimax on the visible board, fog squares impassable",
         params: DEPTH_3_SEARCH,
         family: None,
+        in_default: true,
         build: |spec| {
             Ok(Box::new(bots::SimpleStockfish::new(bots::Thinking::from_spec(
                 spec, 3, None,
@@ -116,6 +127,7 @@ static BOTS: &[BotInfo] = &[
         description: "guesses one full board from the previous guess and the view, searches it with MyStockfish",
         params: DEPTH_3_SEARCH,
         family: None,
+        in_default: true,
         build: |spec| {
             Ok(Box::new(bots::PossibleBoardGenerator::new(
                 bots::Thinking::from_spec(spec, 3, None)?,
@@ -154,6 +166,7 @@ static BOTS: &[BotInfo] = &[
             },
         ],
         family: None,
+        in_default: true,
         build: |spec| {
             let positive = |key: &str, default: usize| -> Result<usize, SpecError> {
                 let v: usize = spec.parsed(key, default)?;
@@ -171,6 +184,81 @@ static BOTS: &[BotInfo] = &[
                 cap: positive("cap", d.cap)?,
                 sample: positive("sample", d.sample)?,
                 guesses: positive("guesses", d.guesses)?,
+            })))
+        },
+    },
+    BotInfo {
+        name: "BeliefSearch",
+        description: "PossibleBoardList's exact belief, searched deeper; plays the best mix of mean and worst case over the boards (not in the default tournament: about 50 ms a move)",
+        params: &[
+            ParamInfo {
+                name: "depth",
+                default: "3",
+                description: "MyStockfish depth on each board",
+            },
+            ParamInfo {
+                name: "nodes",
+                default: "1500000",
+                description: "search nodes per move over all boards, 0 for no limit (deterministic)",
+            },
+            TIME_PARAM,
+            ParamInfo {
+                name: "cap",
+                default: "20000",
+                description: "most boards tracked exactly; above it the set is rebuilt from guesses",
+            },
+            ParamInfo {
+                name: "sample",
+                default: "32",
+                description: "most boards searched per move (a seeded random sample of a larger set)",
+            },
+            ParamInfo {
+                name: "guesses",
+                default: "64",
+                description: "boards guessed when the set is rebuilt",
+            },
+            ParamInfo {
+                name: "mean",
+                default: "0.7",
+                description: "weight of a move's mean value over the boards, the rest on its worst case (0 to 1)",
+            },
+            ParamInfo {
+                name: "king",
+                default: "40",
+                description: "what the king is worth in pawns: search values are cut to plus or minus this",
+            },
+        ],
+        family: None,
+        in_default: false,
+        build: |spec| {
+            let positive = |key: &str, default: usize| -> Result<usize, SpecError> {
+                let v: usize = spec.parsed(key, default)?;
+                if v == 0 {
+                    return Err(SpecError::BadParam {
+                        bot: spec.name.clone(),
+                        message: format!("{key} must be at least 1"),
+                    });
+                }
+                Ok(v)
+            };
+            let d = bots::BeliefSearchSettings::default();
+            let mean: f64 = spec.parsed("mean", d.mean)?;
+            let king: f64 = spec.parsed("king", d.king)?;
+            if !((0.0..=1.0).contains(&mean) && king > 0.0 && king.is_finite()) {
+                return Err(SpecError::BadParam {
+                    bot: spec.name.clone(),
+                    message: format!(
+                        "mean must be 0 to 1 and king a positive number of pawns (mean={mean}, king={king})"
+                    ),
+                });
+            }
+            Ok(Box::new(bots::BeliefSearch::new(bots::BeliefSearchSettings {
+                thinking: bots::Thinking::from_spec(spec, d.thinking.depth, d.thinking.nodes)?,
+                cap: positive("cap", d.cap)?,
+                sample: positive("sample", d.sample)?,
+                guesses: positive("guesses", d.guesses)?,
+                mean,
+                king,
             })))
         },
     },
@@ -209,6 +297,7 @@ static PROGRAMS: &[BotInfo] = &[BotInfo {
         },
     ],
     family: None,
+    in_default: false,
     build: |spec| Ok(Box::new(ExternalPlayer::from_spec(spec)?)),
 }, BotInfo {
     name: "uci",
@@ -251,6 +340,7 @@ static PROGRAMS: &[BotInfo] = &[BotInfo {
         },
     ],
     family: None,
+    in_default: false,
     build: |spec| Ok(Box::new(UciPlayer::from_spec(spec)?)),
 }];
 
@@ -298,6 +388,15 @@ const TIME_PARAM: ParamInfo = ParamInfo {
 /// Every registered bot, in the thesis's ladder order.
 pub fn registry() -> &'static [BotInfo] {
     BOTS
+}
+
+/// The names of the bots a tournament without --players plays, in registry order (see
+/// [`BotInfo::in_default`]).
+pub fn default_players() -> Vec<&'static str> {
+    BOTS.iter()
+        .filter(|b| b.in_default)
+        .map(|b| b.name)
+        .collect()
 }
 
 /// The players that run outside fow (`exec`, `uci`): not bots themselves, so not in

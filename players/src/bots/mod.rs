@@ -1,5 +1,6 @@
 //! The built-in bots, one per file.
 
+mod belief_search;
 mod capture_king;
 mod capture_largest;
 mod capture_with_largest_difference;
@@ -13,6 +14,7 @@ mod simple_stockfish;
 mod supporter;
 mod thinking;
 
+pub use belief_search::{BeliefSearch, BeliefSearchSettings};
 pub use capture_king::{CaptureKing, KingCaptureScore};
 pub use capture_largest::{CaptureLargest, CaptureWeightScore};
 pub use capture_with_largest_difference::{CaptureDifferenceScore, CaptureWithLargestDifference};

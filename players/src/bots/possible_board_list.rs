@@ -214,6 +214,29 @@ impl Player for PossibleBoardList {
 
     fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
         let started = Instant::now();
+        self.observe(obs, started);
+        let moves = obs.legal_moves();
+        let m = if let Some(m) = moves.iter().find(|m| m.captures_king()) {
+            *m
+        } else {
+            match self.choose_by_worst_case(obs, budget, started) {
+                Some(m) => m,
+                None => return Move::NULL,
+            }
+        };
+        self.played(m);
+        m
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+impl PossibleBoardList {
+    /// Steps 1 to 3: brings the belief set up to date with `obs` (rebuilding it from
+    /// guesses when it overflows or empties); `started` is when the turn began.
+    pub(crate) fn observe(&mut self, obs: &Observation, started: Instant) {
         let mut update = self
             .list
             .update(obs, self.last_move.as_ref(), self.settings.cap);
@@ -253,30 +276,15 @@ impl Player for PossibleBoardList {
             }
         }
         self.log.update_time += started.elapsed();
+    }
 
-        let moves = obs.legal_moves();
-        let m = if let Some(m) = moves.iter().find(|m| m.captures_king()) {
-            *m
-        } else {
-            match self.choose_by_worst_case(obs, budget, started) {
-                Some(m) => m,
-                None => return Move::NULL,
-            }
-        };
-
-        // Keep the boards our move is played on, for a rebuild next turn.
+    /// Our move `m` is chosen: keeps the boards it is played on, for a rebuild next turn.
+    pub(crate) fn played(&mut self, m: Move) {
         self.last_good.clear();
         self.last_good.extend(self.list.boards().iter().cloned());
         self.last_move = Some(m);
-        m
     }
 
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-}
-
-impl PossibleBoardList {
     fn choose_by_worst_case(
         &mut self,
         obs: &Observation,
