@@ -227,6 +227,16 @@ static BOTS: &[BotInfo] = &[
                 default: "40",
                 description: "what the king is worth in pawns: search values are cut to plus or minus this",
             },
+            ParamInfo {
+                name: "risk",
+                default: "0",
+                description: "pawns off a move per unit of its king risk (the share of all believed boards where the king can be taken right after it); 0 for off",
+            },
+            ParamInfo {
+                name: "riskboards",
+                default: "4096",
+                description: "most boards the king-risk check looks at (a seeded sample of a larger set)",
+            },
         ],
         family: None,
         in_default: false,
@@ -244,6 +254,13 @@ static BOTS: &[BotInfo] = &[
             let d = bots::BeliefSearchSettings::default();
             let mean: f64 = spec.parsed("mean", d.mean)?;
             let king: f64 = spec.parsed("king", d.king)?;
+            let risk: f64 = spec.parsed("risk", d.risk)?;
+            if !(risk >= 0.0 && risk.is_finite()) {
+                return Err(SpecError::BadParam {
+                    bot: spec.name.clone(),
+                    message: format!("risk must be 0 or more pawns, not {risk}"),
+                });
+            }
             if !((0.0..=1.0).contains(&mean) && king > 0.0 && king.is_finite()) {
                 return Err(SpecError::BadParam {
                     bot: spec.name.clone(),
@@ -259,6 +276,8 @@ static BOTS: &[BotInfo] = &[
                 guesses: positive("guesses", d.guesses)?,
                 mean,
                 king,
+                risk,
+                risk_boards: positive("riskboards", d.risk_boards)?,
             })))
         },
     },

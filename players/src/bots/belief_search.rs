@@ -33,6 +33,12 @@ pub struct BeliefSearchSettings {
     /// cut to it, so that one board where the king falls weighs like a heavy material
     /// loss in the mean instead of swamping it.
     pub king: f64,
+    /// Pawns taken off a move per unit of its king risk: the share of all the boards
+    /// believed possible (up to `risk_boards` of them) on which the enemy can capture our
+    /// king right after it. 0 turns the check off.
+    pub risk: f64,
+    /// The most boards the king-risk check looks at (a seeded sample of a larger set).
+    pub risk_boards: usize,
 }
 
 impl Default for BeliefSearchSettings {
@@ -49,6 +55,8 @@ impl Default for BeliefSearchSettings {
             guesses: 64,
             mean: 0.7,
             king: 40.0,
+            risk: 0.0,
+            risk_boards: 4096,
         }
     }
 }
@@ -143,6 +151,8 @@ impl BeliefSearch {
         }
         self.engine.set_limits(Limits::default());
         self.nodes += spent;
+        let risk = self.king_risk(moves);
+        let risk_weight = self.settings.risk * PAWN as f64;
         let mean_weight = self.settings.mean;
         let n = f64::from(searched.max(1));
         // Moves no board scored (a deadline before the first board finished) rank last.
@@ -152,10 +162,51 @@ impl BeliefSearch {
                 None => Score::MIN,
                 Some(w) => {
                     let mean = sum[j] as f64 / n;
-                    (mean_weight * mean + (1.0 - mean_weight) * w as f64).round() as Score
+                    (mean_weight * mean + (1.0 - mean_weight) * w as f64 - risk_weight * risk[j])
+                        .round() as Score
                 }
             }
         })
+    }
+}
+
+impl BeliefSearch {
+    /// For each of `moves`, the share of the boards (all of them, or a seeded sample of
+    /// `risk_boards`) on which the enemy can capture our king right after the move: the
+    /// risk a sample searched deeply can miss. Empty weights (all 0) when switched off.
+    fn king_risk(&mut self, moves: &[Move]) -> Vec<f64> {
+        let mut risk = vec![0.0; moves.len()];
+        if self.settings.risk == 0.0 {
+            return risk;
+        }
+        let boards = self.belief.boards();
+        let mut order: Vec<usize> = (0..boards.len()).collect();
+        if order.len() > self.settings.risk_boards {
+            let (picked, _) = order.partial_shuffle(&mut self.rng, self.settings.risk_boards);
+            order = picked.to_vec();
+        }
+        let us = self.color;
+        let mut counted = 0u32;
+        for &i in &order {
+            let b = &boards[i];
+            counted += 1;
+            for (j, m) in moves.iter().enumerate() {
+                // The move as it would be played on this board (it fits every board of
+                // the set: they all agree with what we see).
+                let mut after = b.clone();
+                after.play(m);
+                let board = after.board();
+                let Some(king) = board.king_of(us) else {
+                    continue;
+                };
+                if board.attacks_to(king, !us, board.occupied()).any() {
+                    risk[j] += 1.0;
+                }
+            }
+        }
+        let n = f64::from(counted.max(1));
+        risk.iter_mut().for_each(|r| *r /= n);
+        risk
     }
 }
 
@@ -185,5 +236,97 @@ impl Player for BeliefSearch {
 
     fn nodes(&self) -> u64 {
         self.nodes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fow_variants::{Game, Position, RuleSet};
+    use rand::Rng;
+
+    fn small() -> BeliefSearchSettings {
+        BeliefSearchSettings {
+            thinking: Thinking {
+                depth: 2,
+                nodes: Some(20_000),
+                time: None,
+            },
+            risk: 40.0,
+            ..BeliefSearchSettings::default()
+        }
+    }
+
+    #[test]
+    fn the_king_risk_is_the_share_of_boards_where_the_king_falls_next() {
+        // The bishop on h4 pins nothing in the rules of fog-of-war chess, but pushing the
+        // f-pawn opens the diagonal to e1: on the one board believed, the king then falls.
+        let rules = RuleSet::thesis();
+        let pos: Position = "4k3/8/8/8/7b/8/5P2/4K3 w - - 0 1".parse().unwrap();
+        let mut bot = BeliefSearch::new(small());
+        bot.start(&GameStart::new(Color::White, rules, 3).with_position(pos.clone()));
+        let obs = Observation::new(&pos, &rules, 0, None);
+        bot.belief.observe(&obs, Instant::now());
+        assert_eq!(bot.boards(), [pos.clone()]);
+        let moves = obs.legal_moves().to_vec();
+        let risk = bot.king_risk(&moves);
+        for (m, r) in moves.iter().zip(&risk) {
+            let expected = if m.from == fow_variants::Square::F2 {
+                1.0
+            } else {
+                0.0
+            };
+            assert_eq!(*r, expected, "{m}");
+        }
+        // And it plays a move that keeps the king safe.
+        let m = bot.choose(&obs, &Budget::default());
+        assert_ne!(m.from, fow_variants::Square::F2, "{m}");
+    }
+
+    #[test]
+    fn plays_legal_moves_from_both_sides_and_repeats_itself_per_seed() {
+        for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
+            for color in Color::ALL {
+                let play = |seed: u64| {
+                    let mut bot = BeliefSearch::new(small());
+                    bot.start(&GameStart::new(color, rules, seed));
+                    let mut rng = BotRng::seed_from_u64(7);
+                    let mut game = Game::new(Position::startpos(), rules);
+                    let mut previous = None;
+                    let mut moves = Vec::new();
+                    for ply in 0..24u32 {
+                        let pos = game.position().clone();
+                        let mine = pos.turn() == color;
+                        let obs = Observation::new(
+                            &pos,
+                            &rules,
+                            ply,
+                            if mine { previous.clone() } else { None },
+                        );
+                        if obs.move_count() == 0 {
+                            break;
+                        }
+                        let m = if mine {
+                            let m = bot.choose(&obs, &Budget::default());
+                            assert!(obs.is_legal(&m), "{m} in {}", pos.fen());
+                            m
+                        } else {
+                            obs.nth_move(rng.random_range(0..obs.move_count())).unwrap()
+                        };
+                        moves.push(m);
+                        let end = game.play(&m);
+                        if mine {
+                            previous =
+                                Some(fow_variants::FogView::of(game.position(), color, &rules));
+                        }
+                        if end.is_some() {
+                            break;
+                        }
+                    }
+                    moves
+                };
+                assert_eq!(play(5), play(5));
+            }
+        }
     }
 }
