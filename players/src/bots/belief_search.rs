@@ -267,7 +267,7 @@ mod tests {
         bot.start(&GameStart::new(Color::White, rules, 3).with_position(pos.clone()));
         let obs = Observation::new(&pos, &rules, 0, None);
         bot.belief.observe(&obs, Instant::now());
-        assert_eq!(bot.boards(), [pos.clone()]);
+        assert_eq!(bot.boards(), std::slice::from_ref(&pos));
         let moves = obs.legal_moves().to_vec();
         let risk = bot.king_risk(&moves);
         for (m, r) in moves.iter().zip(&risk) {
