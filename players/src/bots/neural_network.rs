@@ -316,6 +316,7 @@ mod tests {
             previous: true,
             hidden: vec![32],
             outputs: 128,
+            activation: Default::default(),
         };
         let with_prev = Arc::new(Network::random(prev, 9).unwrap());
         for rules in [RuleSet::thesis(), RuleSet::chesscom()] {

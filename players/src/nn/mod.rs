@@ -14,11 +14,13 @@
 //! ## Output
 //! 128 logits: 64 for the origin square, then 64 for the destination square (mover's
 //! point of view). A move's score is log_softmax(from)\[f\] + log_softmax(to)\[t\]; a
-//! promotion is always to the piece the rules give first (queen).
+//! promotion is always to the piece the rules give first (queen). The thesis's own
+//! network (a sigmoid network, [`network::Activation`]) gives 128 values in (0, 1)
+//! instead, and a move scores their product.
 
 pub mod dataset;
 pub mod encode;
 pub mod evaluate;
 pub mod network;
 
-pub use network::{Activations, Architecture, Network, NetworkError};
+pub use network::{Activation, Activations, Architecture, Network, NetworkError};
