@@ -1,6 +1,7 @@
 //! The neural-network player's data: how an observation becomes network input
 //! ([`encode`]), the training examples ([`dataset`]), and the network itself
-//! ([`network`], inference in plain Rust from a `.safetensors` file).
+//! ([`network`], inference in plain Rust from a `.safetensors` file), and the thesis's
+//! own network converted from its `nn.txt` ([`thesis`]).
 //!
 //! ## Encoding (the thesis's 14 x 64 planes, optionally twice)
 //! Everything is from the mover's point of view: squares are flipped top to bottom for
@@ -22,5 +23,6 @@ pub mod dataset;
 pub mod encode;
 pub mod evaluate;
 pub mod network;
+pub mod thesis;
 
 pub use network::{Activation, Activations, Architecture, Network, NetworkError};
