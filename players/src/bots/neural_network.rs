@@ -106,9 +106,9 @@ impl NeuralNetworkPlayer {
         THESIS_NETWORK.clone()
     }
 
-    /// The network a `weights` value names: [`DEFAULT_WEIGHTS_NAME`],
-    /// [`THESIS_WEIGHTS_NAME`], or the path of a file ([`Self::load_network`]; write
-    /// `./thesis` for a file of that name).
+    /// The network a `weights` value names: `default` ([`Self::default_network`]),
+    /// `thesis` ([`Self::thesis_network`]), or the path of a file
+    /// ([`Self::load_network`]; write `./thesis` for a file of that name).
     pub fn named_network(value: &str) -> Result<Arc<Network>, NetworkError> {
         match value {
             DEFAULT_WEIGHTS_NAME => Ok(Self::default_network()),

@@ -12,7 +12,7 @@
 //! ## How its layout maps onto fow's
 //! - Squares: the thesis numbers a square `8 * row + col`, row 0 being the rank farthest
 //!   from the mover (rank 8 for White; rows mirrored for Black), col 0 file a. fow's
-//!   [`oriented`](super::encode::oriented) square is `8 * rank + file` from the mover's
+//!   [`super::encode::oriented`] square is `8 * rank + file` from the mover's
 //!   side (rank 0 nearest), so the thesis's index is fow's `^ 56` ([`thesis_square`]).
 //! - Inputs: the thesis's input `14 * square + plane`, planes fog, empty, the mover's
 //!   pawn..king, the opponent's pawn..king (for Black the colours are swapped, so "white"
