@@ -18,8 +18,9 @@ pub struct Args {
     /// Dataset files.
     #[arg(required = true, value_name = "DATASET")]
     pub datasets: Vec<PathBuf>,
-    /// The network's weights (`.safetensors`, architecture in the `.json` beside it or in
-    /// its metadata; default: the shipped network).
+    /// The network's weights: `default` (the shipped network, also without the option),
+    /// `thesis` (the thesis's own network) or a `.safetensors` file (architecture in the
+    /// `.json` beside it or in its metadata).
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
 }
@@ -27,7 +28,7 @@ pub struct Args {
 /// Prints the accuracy on each dataset.
 pub fn run(a: Args) -> Result<(), CliError> {
     let net = match &a.weights {
-        Some(p) => NeuralNetworkPlayer::load_network(p).map_err(input)?,
+        Some(p) => NeuralNetworkPlayer::named_network(&p.to_string_lossy()).map_err(input)?,
         None => NeuralNetworkPlayer::default_network(),
     };
     outln!("dataset                                   examples    top-1    top-3   random");

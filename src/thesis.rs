@@ -33,6 +33,11 @@ pub const THESIS_BOTS: [&str; 10] = [
     "PossibleBoardList",
 ];
 
+/// The presets' NeuralNetworkPlayer: the thesis's own network, converted from its
+/// `nn.txt` (`data/thesis/nn-thesis.safetensors`), with its move rule. It is compared
+/// with the thesis's NeuralNetworkPlayer (a variant is compared with its base bot).
+pub const THESIS_NN_SPEC: &str = "NeuralNetworkPlayer:weights=thesis";
+
 /// The thesis's evolved PositionaryEvaluator parameters, relative to the repository root.
 pub const THESIS_PE_PARAMS: &str = "data/thesis/positionary_evaluator_params.json";
 
@@ -59,7 +64,7 @@ pub const FILES: [&str; 6] = [
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Preset {
     /// The thesis's ten bots in its order, `thesis` rules, 100 games per ordered pair
-    /// (9,000 games).
+    /// (9,000 games); the network is the thesis's own ([`THESIS_NN_SPEC`]).
     Thesis,
     /// The ten, then PositionaryEvaluator with the thesis's evolved parameters
     /// (data/thesis/positionary_evaluator_params.json, read from the current folder):
@@ -76,13 +81,52 @@ impl Preset {
         }
     }
 
-    /// The player specs, in table order.
+    /// The player specs, in table order: the thesis's bots, NeuralNetworkPlayer as
+    /// [`THESIS_NN_SPEC`].
     pub fn players(self) -> Vec<String> {
-        let mut players: Vec<String> = THESIS_BOTS.iter().map(|s| s.to_string()).collect();
+        let mut players: Vec<String> = THESIS_BOTS
+            .iter()
+            .map(|&s| match s {
+                "NeuralNetworkPlayer" => THESIS_NN_SPEC.to_string(),
+                _ => s.to_string(),
+            })
+            .collect();
         if self == Preset::ThesisExtended {
             players.push(format!("PositionaryEvaluator:params={THESIS_PE_PARAMS}"));
         }
         players
+    }
+
+    /// The player specs the preset had before it played the thesis's own network: plain
+    /// `NeuralNetworkPlayer` (fow's network, which that spec still names), as in
+    /// `results/thesis-reproduction/`. A folder of this preset cannot be resumed with
+    /// `--preset` (its games would mix two networks), only without it.
+    pub fn players_with_fow_network(self) -> Vec<String> {
+        self.players()
+            .into_iter()
+            .map(|s| {
+                if s == THESIS_NN_SPEC {
+                    "NeuralNetworkPlayer".to_string()
+                } else {
+                    s
+                }
+            })
+            .collect()
+    }
+
+    /// Why `players` (a tournament folder's) are not this preset's, for `--resume`
+    /// errors; `None` when they are.
+    pub fn mismatch(self, players: &[String]) -> Option<String> {
+        if players == self.players() {
+            None
+        } else if players == self.players_with_fow_network() {
+            Some(format!(
+                "it holds a --preset {} tournament played before the preset used the thesis's own network ({THESIS_NN_SPEC}): its NeuralNetworkPlayer is fow's network. Resume it without --preset (fow tournament --resume --out DIR keeps its players), or start a new folder",
+                self.name()
+            ))
+        } else {
+            Some(format!("players: {}", players.join(",")))
+        }
     }
 
     /// Checks that the files the players read are where the specs say (the parameter file
@@ -771,9 +815,25 @@ mod tests {
 
     #[test]
     fn presets_list_the_thesis_bots_in_order() {
-        assert_eq!(Preset::Thesis.players(), THESIS_BOTS);
+        let mut ten = THESIS_BOTS.to_vec();
+        ten[6] = "NeuralNetworkPlayer:weights=thesis";
+        assert_eq!(Preset::Thesis.players(), ten);
+        assert_eq!(base_name(THESIS_NN_SPEC), "NeuralNetworkPlayer");
+        assert_eq!(short_label(THESIS_NN_SPEC), THESIS_NN_SPEC);
+        let spec: fow_players::PlayerSpec = THESIS_NN_SPEC.parse().unwrap();
+        assert!(spec.build().is_ok());
+        // The list before the thesis's network (results/thesis-reproduction's).
+        assert_eq!(Preset::Thesis.players_with_fow_network(), THESIS_BOTS);
+        assert_eq!(Preset::Thesis.mismatch(&Preset::Thesis.players()), None);
+        let old: Vec<String> = THESIS_BOTS.iter().map(|s| s.to_string()).collect();
+        let why = Preset::Thesis.mismatch(&old).unwrap();
+        assert!(why.contains("without --preset"), "{why}");
         let ext = Preset::ThesisExtended.players();
-        assert_eq!(ext[..10], THESIS_BOTS);
+        assert_eq!(ext[..10], ten);
+        assert_eq!(
+            Preset::ThesisExtended.players_with_fow_network()[..10],
+            THESIS_BOTS
+        );
         assert_eq!(
             ext[10],
             "PositionaryEvaluator:params=data/thesis/positionary_evaluator_params.json"

@@ -24,8 +24,9 @@ use crate::thesis::{Preset, PRESET_GAMES};
 /// DIR/crosstable.csv, DIR/ratings.csv and DIR/los.csv. Same settings and seed, same files.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Play a preset: `thesis` (the thesis's ten bots in its order, `thesis` rules, 100
-    /// games per ordered pair: 9,000 games) or `thesis-extended` (the ten plus
+    /// Play a preset: `thesis` (the thesis's ten bots in its order, its network as
+    /// NeuralNetworkPlayer:weights=thesis, `thesis` rules, 100 games per ordered pair:
+    /// 9,000 games) or `thesis-extended` (the ten plus
     /// PositionaryEvaluator with the thesis's parameters, read from
     /// data/thesis/positionary_evaluator_params.json: 11,000 games). --games, --seed and
     /// --nodes still apply; --players and --rules may not be given. At the end the ratings
@@ -82,13 +83,18 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let (t, dir) = if let Some(dir) = resume {
         let t = Tournament::open(&dir)?;
         if let Some(p) = a.preset {
-            if t.config().players != p.players() || t.config().rules != RuleSet::thesis() {
+            let why = match p.mismatch(&t.config().players) {
+                Some(why) => Some(why),
+                None if t.config().rules != RuleSet::thesis() => {
+                    Some(format!("rules {}", t.config().rules))
+                }
+                None => None,
+            };
+            if let Some(why) = why {
                 return Err(input(format!(
-                    "{} does not hold a --preset {} tournament (players: {}; rules {})",
+                    "{} does not hold a --preset {} tournament ({why})",
                     dir.display(),
                     p.name(),
-                    t.config().players.join(","),
-                    t.config().rules
                 )));
             }
         }

@@ -24,6 +24,13 @@ const THESIS_ORDER: [&str; 10] = [
     "PossibleBoardList",
 ];
 
+/// The presets' players: the thesis's bots, its network as the thesis's own.
+fn preset_players() -> Vec<&'static str> {
+    let mut p = THESIS_ORDER.to_vec();
+    p[6] = "NeuralNetworkPlayer:weights=thesis";
+    p
+}
+
 /// Files every tournament writes, and those the preset adds.
 const TOURNAMENT_FILES: [&str; 6] = [
     "tournament.json",
@@ -110,7 +117,8 @@ fn presets_write_the_comparison_and_repeat_exactly() {
     assert_eq!(order, THESIS_ORDER);
     for (i, r) in rows.iter().enumerate() {
         assert_eq!(r["thesis_index"], (i + 1).to_string());
-        assert_eq!(r["player"], THESIS_ORDER[i]);
+        // NeuralNetworkPlayer:weights=thesis is compared with the thesis's network.
+        assert_eq!(r["player"], preset_players()[i]);
         assert_eq!(r["games"], "18");
         let mle: f64 = r["mle_elo"].parse().unwrap();
         let thesis: f64 = r["thesis_elo"].parse().unwrap();
@@ -132,7 +140,13 @@ fn presets_write_the_comparison_and_repeat_exactly() {
         assert_eq!(c["players"], "10");
     }
 
+    let cfg = TournamentConfig::load(&a).unwrap();
+    assert_eq!(cfg.players, preset_players());
     let md = String::from_utf8(read(&a, "thesis-comparison.md")).unwrap();
+    assert!(
+        md.contains("| 7 | NeuralNetworkPlayer | NeuralNetworkPlayer:weights=thesis |"),
+        "{md}"
+    );
     assert_eq!(
         md.lines().filter(|l| l.starts_with("| ")).count(),
         11,
@@ -197,7 +211,7 @@ fn check_extended(base: &Path, ext: &Path) {
     let rows = csv_rows(ext, "thesis-comparison.csv");
     let players: Vec<&str> = rows.iter().map(|r| r["player"].as_str()).collect();
     let variant = "PositionaryEvaluator:params=data/thesis/positionary_evaluator_params.json";
-    let mut expected: Vec<&str> = THESIS_ORDER.to_vec();
+    let mut expected: Vec<&str> = preset_players();
     expected.insert(6, variant);
     assert_eq!(players, expected);
     assert_eq!(rows[6]["thesis_player"], "PositionaryEvaluator");
@@ -281,6 +295,35 @@ fn preset_conflicts_and_bad_folders_fail_cleanly() {
         ],
         "does not hold a --preset thesis tournament",
     );
+    // The committed reproduction was played before the preset used the thesis's network:
+    // --resume --preset refuses it (its games would mix two networks) and says how to
+    // resume it; compare-thesis still reads it, its NeuralNetworkPlayer row the thesis's.
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/thesis-reproduction");
+    let old = tmp.path().join("old");
+    fs::create_dir(&old).unwrap();
+    for f in ["tournament.json", "games.csv", "times.csv"] {
+        fs::copy(committed.join(f), old.join(f)).unwrap();
+    }
+    let resume = [
+        "tournament",
+        "--preset",
+        "thesis",
+        "--resume",
+        "--out",
+        old.to_str().unwrap(),
+    ];
+    fails(
+        &resume,
+        "played before the preset used the thesis's own network",
+    );
+    fails(&resume, "Resume it without --preset");
+    ok(&["compare-thesis", old.to_str().unwrap()]);
+    let rows = csv_rows(&old, "thesis-comparison.csv");
+    assert_eq!(rows[6]["thesis_player"], "NeuralNetworkPlayer");
+    assert_eq!(rows[6]["player"], "NeuralNetworkPlayer");
+    assert_eq!(rows[6]["games"], "1800");
+    assert_eq!(rows[6]["mle_elo"], "1056.46");
+
     // The same games between players who are not thesis bots: renamed, with the seeds
     // their schedule gives them (fow checks each row against it).
     let foreign = tmp.path().join("foreign");

@@ -97,8 +97,8 @@ static BOTS: &[BotInfo] = &[
         params: &[
             ParamInfo {
                 name: "weights",
-                default: "(shipped)",
-                description: "a .safetensors network (architecture in the .json beside it or in its metadata)",
+                default: "default",
+                description: "default (fow's network, trained on PossibleBoardList's moves), thesis (the thesis's own network, converted from its nn.txt, with its move rule) or a .safetensors file (architecture in the .json beside it or in its metadata)",
             },
             ParamInfo {
                 name: "temperature",

@@ -1,4 +1,5 @@
-//! `NeuralNetworkPlayer`: the thesis's move network, run in plain Rust.
+//! `NeuralNetworkPlayer`: the thesis's move network, run in plain Rust: fow's own trained
+//! network by default, the thesis's own network with `weights=thesis`.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -10,7 +11,7 @@ use rand::{Rng, SeedableRng};
 
 use super::{unseeded, BotRng};
 use crate::nn::encode::{active_inputs, observation_codes, oriented};
-use crate::nn::{Activations, Network, NetworkError};
+use crate::nn::{Activation, Activations, Network, NetworkError};
 use crate::player::{Budget, GameStart, Player};
 use crate::spec::{PlayerSpec, SpecError};
 
@@ -26,6 +27,22 @@ static DEFAULT_NETWORK: LazyLock<Arc<Network>> = LazyLock::new(|| {
     )
 });
 
+/// The thesis's own network, converted once from its `nn.txt` by
+/// [`crate::nn::thesis::convert`] (architecture in the file's metadata).
+static THESIS_WEIGHTS: &[u8] = include_bytes!("../../../data/thesis/nn-thesis.safetensors");
+
+static THESIS_NETWORK: LazyLock<Arc<Network>> = LazyLock::new(|| {
+    Arc::new(
+        Network::from_bytes(THESIS_WEIGHTS, None)
+            .expect("the shipped thesis network (data/thesis/nn-thesis.safetensors) is valid"),
+    )
+});
+
+/// The `weights` value naming fow's shipped network (also the default).
+pub const DEFAULT_WEIGHTS_NAME: &str = "default";
+/// The `weights` value naming the thesis's own network.
+pub const THESIS_WEIGHTS_NAME: &str = "thesis";
+
 /// Networks loaded with `weights=PATH`, so a tournament reads each file once (keyed by
 /// path, modification time and length, so a rewritten file is read again).
 type CacheKey = (PathBuf, Option<SystemTime>, u64);
@@ -40,9 +57,16 @@ static LOADED: LazyLock<Mutex<HashMap<CacheKey, Arc<Network>>>> =
 /// random); at temperature T > 0 it draws a move with probability proportional to
 /// exp(score / T).
 ///
-/// Parameters: `weights=PATH` (a `.safetensors` file, its architecture in `PATH` with
-/// extension `.json` or in the file's metadata; default: the shipped network) and
-/// `temperature=T` (default 0).
+/// With a sigmoid network (the thesis's own, `weights=thesis`) it follows the thesis's
+/// rule instead: at temperature 0, over the legal moves in generation order, the first
+/// move with the largest `res[from] * res[64 + to]`, the moves in fow's generation order
+/// (the thesis's own order is not known; only exact ties depend on it); its scores, for
+/// temperature T > 0, are ln(res\[from\]) + ln(res\[64 + to\]).
+///
+/// Parameters: `weights` (`default`: fow's shipped network; `thesis`: the thesis's own
+/// network, `data/thesis/nn-thesis.safetensors`; else the path of a `.safetensors`
+/// file, its architecture in `PATH` with extension `.json` or in the file's metadata)
+/// and `temperature=T` (default 0).
 pub struct NeuralNetworkPlayer {
     net: Arc<Network>,
     temperature: f64,
@@ -76,6 +100,23 @@ impl NeuralNetworkPlayer {
         DEFAULT_NETWORK.clone()
     }
 
+    /// The thesis's own network (`data/thesis/nn-thesis.safetensors`, converted from the
+    /// thesis's `nn.txt` by [`crate::nn::thesis`]), parsed once.
+    pub fn thesis_network() -> Arc<Network> {
+        THESIS_NETWORK.clone()
+    }
+
+    /// The network a `weights` value names: `default` ([`Self::default_network`]),
+    /// `thesis` ([`Self::thesis_network`]), or the path of a file
+    /// ([`Self::load_network`]; write `./thesis` for a file of that name).
+    pub fn named_network(value: &str) -> Result<Arc<Network>, NetworkError> {
+        match value {
+            DEFAULT_WEIGHTS_NAME => Ok(Self::default_network()),
+            THESIS_WEIGHTS_NAME => Ok(Self::thesis_network()),
+            path => Self::load_network(Path::new(path)),
+        }
+    }
+
     /// The network of `path`, read once per process (per modification time).
     pub fn load_network(path: &Path) -> Result<Arc<Network>, NetworkError> {
         let meta = std::fs::metadata(path)
@@ -97,7 +138,7 @@ impl NeuralNetworkPlayer {
         };
         let net = match spec.param("weights") {
             None => Self::default_network(),
-            Some(path) => Self::load_network(Path::new(path)).map_err(|e| bad(e.0))?,
+            Some(value) => Self::named_network(value).map_err(|e| bad(e.0))?,
         };
         let temperature: f64 = spec.parsed("temperature", 0.0)?;
         NeuralNetworkPlayer::new(net, temperature).map_err(|e| bad(e.0))
@@ -109,7 +150,8 @@ impl NeuralNetworkPlayer {
     }
 
     /// The score of every move of `obs.legal_moves()`, in that order: the sum of the
-    /// origin's and the destination's log-probabilities; `-inf` for promotions to
+    /// origin's and the destination's log-probabilities (for a sigmoid network the logs
+    /// of its two outputs, ln(res\[from\] * res\[64 + to\])); `-inf` for promotions to
     /// anything but a queen.
     pub fn move_scores(&mut self, obs: &Observation) -> &[f64] {
         let mover = obs.color();
@@ -118,19 +160,60 @@ impl NeuralNetworkPlayer {
         active_inputs(&now, previous.then_some(&prev), &mut self.active);
         let logits = self.net.forward(&self.active, &mut self.act);
         let (from, to) = logits.split_at(64);
-        let (lse_from, lse_to) = (log_sum_exp(from), log_sum_exp(to));
+        let (lse_from, lse_to) = match self.net.architecture().activation {
+            Activation::Relu => (log_sum_exp(from), log_sum_exp(to)),
+            // Outputs already in (0, 1): their logs, not a softmax.
+            Activation::Sigmoid => (0.0, 0.0),
+        };
+        let ln = |v: f32| match self.net.architecture().activation {
+            Activation::Relu => f64::from(v),
+            Activation::Sigmoid => f64::from(v).ln(),
+        };
         self.scores.clear();
         for m in obs.legal_moves() {
             self.scores.push(match m.promotion {
                 Some(r) if r != Role::Queen => f64::NEG_INFINITY,
                 _ => {
-                    f64::from(from[oriented(m.from, mover)]) - lse_from
-                        + f64::from(to[oriented(m.to, mover)])
+                    ln(from[oriented(m.from, mover)]) - lse_from + ln(to[oriented(m.to, mover)])
                         - lse_to
                 }
             });
         }
         &self.scores
+    }
+
+    /// The thesis's decision among `moves` (the legal moves, none a king capture): the
+    /// first move with the largest `res[from] * res[64 + to]`, starting from -1, a
+    /// strictly greater product replacing the move kept.
+    ///
+    /// **Generation order.** The thesis's code ran this over its own move list; fow keeps
+    /// no record of that list's order (which is why fow's greedy thesis bots break their
+    /// ties uniformly at random rather than by order, README "The five greedy bots"), so
+    /// the moves are taken in fow's generation order, [`Observation::legal_moves`]
+    /// (knights, bishops, rooks, queens, king, pawn pushes, pawn captures, castling;
+    /// targets by ascending square). The order decides only exact ties of the product
+    /// between moves of different squares, which a real-valued network all but never
+    /// makes (none in the positions of `players/tests/thesis_network.rs`); moves of the
+    /// same squares differ only in the promotion piece, and the queen, listed first,
+    /// is kept, the piece the thesis's rules allow.
+    fn thesis_choice(&mut self, obs: &Observation) -> Move {
+        let mover = obs.color();
+        let (now, prev) = observation_codes(obs);
+        let previous = self.net.architecture().previous;
+        active_inputs(&now, previous.then_some(&prev), &mut self.active);
+        let res = self.net.forward(&self.active, &mut self.act);
+        let mut best = -1.0f64;
+        let mut choice = Move::NULL;
+        for m in obs.legal_moves() {
+            let p = self
+                .net
+                .move_score(res, oriented(m.from, mover), oriented(m.to, mover));
+            if p > best {
+                best = p;
+                choice = *m;
+            }
+        }
+        choice
     }
 }
 
@@ -163,6 +246,10 @@ impl Player for NeuralNetworkPlayer {
         }
         if let Some(m) = moves.iter().find(|m| m.captures_king()) {
             return *m;
+        }
+        let thesis_rule = self.net.architecture().activation == Activation::Sigmoid;
+        if thesis_rule && self.temperature == 0.0 {
+            return self.thesis_choice(obs);
         }
         self.move_scores(obs);
         if self.temperature == 0.0 {
@@ -316,6 +403,7 @@ mod tests {
             previous: true,
             hidden: vec![32],
             outputs: 128,
+            activation: Default::default(),
         };
         let with_prev = Arc::new(Network::random(prev, 9).unwrap());
         for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
@@ -368,6 +456,95 @@ mod tests {
             assert_eq!(cold.choose(&o, &Budget::default()).uci(), "e2e4");
         }
         assert!(NeuralNetworkPlayer::new(NeuralNetworkPlayer::default_network(), -1.0).is_err());
+    }
+
+    /// A sigmoid network that ignores its input: every output is sigmoid(`bias`), except
+    /// those of `favour` (fow output indices), sigmoid(`bias` + 1).
+    fn flat_sigmoid(favour: &[usize]) -> Arc<Network> {
+        let arch = Architecture::thesis_sigmoid();
+        let mut layers: Vec<(Vec<f32>, Vec<f32>)> = arch
+            .layer_shapes()
+            .iter()
+            .map(|&(i, o)| (vec![0.0; i * o], vec![0.0; o]))
+            .collect();
+        for &o in favour {
+            layers.last_mut().unwrap().1[o] = 1.0;
+        }
+        Arc::new(Network::from_layers(arch, layers).unwrap())
+    }
+
+    #[test]
+    fn a_sigmoid_network_plays_the_first_move_of_the_largest_product() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let o = obs(start);
+        // Every product equal: the first legal move, whatever the seed.
+        let mut bot = NeuralNetworkPlayer::new(flat_sigmoid(&[]), 0.0).unwrap();
+        for seed in 0..10 {
+            bot.start(&GameStart::new(Color::White, RuleSet::thesis(), seed));
+            assert_eq!(bot.choose(&o, &Budget::default()), o.legal_moves()[0]);
+        }
+        // Origins g1 and e2 favoured alike, destination f3 and e4 too: g1f3 and e2e4 tie
+        // and the knight, generated first, is kept.
+        let favour = [
+            Square::G1 as usize,
+            Square::E2 as usize,
+            64 + Square::F3 as usize,
+            64 + Square::E4 as usize,
+        ];
+        let mut bot = NeuralNetworkPlayer::new(flat_sigmoid(&favour), 0.0).unwrap();
+        bot.start(&GameStart::new(Color::White, RuleSet::thesis(), 3));
+        assert_eq!(bot.choose(&o, &Budget::default()).uci(), "g1f3");
+        // Black: oriented squares, so White's g1f3 is Black's g8f6.
+        let black = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        bot.start(&GameStart::new(Color::Black, RuleSet::thesis(), 3));
+        assert_eq!(bot.choose(&obs(black), &Budget::default()).uci(), "g8f6");
+        // Scores are ln(res[from]) + ln(res[64 + to]).
+        let s = |x: f64| (1.0 / (1.0 + (-x).exp())).ln();
+        let scores = bot.move_scores(&o).to_vec();
+        let idx = |m: &str| o.legal_moves().iter().position(|x| x.uci() == m).unwrap();
+        assert!((scores[idx("g1f3")] - 2.0 * s(1.0)).abs() < 1e-6);
+        assert!((scores[idx("a2a3")] - 2.0 * s(0.0)).abs() < 1e-6);
+        assert!((scores[idx("e2e3")] - s(1.0) - s(0.0)).abs() < 1e-6);
+        // The king capture comes first.
+        let o = obs("3k4/8/8/8/8/8/P7/q2R2K1 w - - 0 1");
+        assert_eq!(bot.choose(&o, &Budget::default()).uci(), "d1d8");
+    }
+
+    #[test]
+    fn weights_names_the_shipped_networks() {
+        let build = |text: &str| {
+            NeuralNetworkPlayer::from_spec(&text.parse::<PlayerSpec>().unwrap()).unwrap()
+        };
+        let default = build("NeuralNetworkPlayer:weights=default");
+        assert!(Arc::ptr_eq(
+            default.network(),
+            &NeuralNetworkPlayer::default_network()
+        ));
+        assert!(Arc::ptr_eq(
+            build("NeuralNetworkPlayer").network(),
+            default.network()
+        ));
+        let thesis = build("NeuralNetworkPlayer:weights=thesis");
+        assert!(Arc::ptr_eq(
+            thesis.network(),
+            &NeuralNetworkPlayer::thesis_network()
+        ));
+        assert_eq!(
+            thesis.network().architecture(),
+            &Architecture::thesis_sigmoid()
+        );
+        // The shipped thesis file is the thesis's network, not fow's.
+        assert_ne!(THESIS_WEIGHTS, DEFAULT_WEIGHTS);
+        let shipped = || NeuralNetworkPlayer::default();
+        let thesis = || build("NeuralNetworkPlayer:weights=thesis");
+        let a = self_play(&thesis, RuleSet::thesis(), 1);
+        assert_eq!(a, self_play(&thesis, RuleSet::thesis(), 2));
+        assert_ne!(a, self_play(&shipped, RuleSet::thesis(), 1));
+        // A missing file is still an error naming it.
+        let e = NeuralNetworkPlayer::named_network("thesis.safetensors")
+            .unwrap_err()
+            .0;
+        assert!(e.contains("thesis.safetensors"), "{e}");
     }
 
     #[test]

@@ -86,6 +86,39 @@ mod tests {
     }
 
     #[test]
+    fn black_sees_the_board_mirrored_with_the_colours_swapped() {
+        // Black: king e8, knight g8, pawn b7; White: king e1, rook a1, queen h6 (which
+        // Black's knight attacks, so sees).
+        let pos: Position = "4k1n1/1p6/7Q/8/8/8/8/R3K3 b - - 0 1".parse().unwrap();
+        let rules = RuleSet::thesis();
+        let codes = plane_codes(&FogView::of(&pos, Color::Black, &rules), Color::Black);
+        // Rows mirrored (rank 8 is Black's rank 1), Black's pieces on the mover's planes.
+        assert_eq!(codes[Square::E1 as usize], 2 + 5); // own king, e8
+        assert_eq!(codes[Square::G1 as usize], 2 + 1); // own knight, g8
+        assert_eq!(codes[Square::B2 as usize], 2); // own pawn, b7
+        assert_eq!(codes[Square::B3 as usize], EMPTY); // b6, the pawn's push
+        assert_eq!(codes[Square::B4 as usize], EMPTY); // b5, its double push
+        assert_eq!(codes[Square::H3 as usize], 8 + 4); // White's queen, h6
+        assert_eq!(codes[Square::A8 as usize], FOG); // White's rook, a1, unseen
+        assert_eq!(codes[Square::E8 as usize], FOG); // White's king, e1, unseen
+        assert_eq!(codes.iter().filter(|&&c| c >= 8).count(), 1);
+        // The same from White's side: no mirroring, White on the mover's planes.
+        let codes = plane_codes(&FogView::of(&pos, Color::White, &rules), Color::White);
+        assert_eq!(codes[Square::E1 as usize], 2 + 5);
+        assert_eq!(codes[Square::A1 as usize], 2 + 3);
+        assert_eq!(codes[Square::H6 as usize], 2 + 4);
+        assert_eq!(codes[Square::G8 as usize], FOG); // Black's knight: the queen cannot see it
+        assert_eq!(codes[Square::H8 as usize], EMPTY); // up the queen's file
+                                                       // The thesis's input index 14 * square + plane of Black's king: its square is row
+                                                       // 7 (rank 8 mirrored), column 4, 60; fow's input is plane * 64 + oriented square.
+        let black = plane_codes(&FogView::of(&pos, Color::Black, &rules), Color::Black);
+        let mut idx = Vec::new();
+        active_inputs(&black, None, &mut idx);
+        assert!(idx.contains(&crate::nn::thesis::fow_input(14 * 60 + 7)));
+        assert_eq!(crate::nn::thesis::fow_input(14 * 60 + 7), 7 * 64 + 4);
+    }
+
+    #[test]
     fn enemy_pieces_get_enemy_planes() {
         let pos: Position = "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1".parse().unwrap();
         let codes = plane_codes(

@@ -39,8 +39,9 @@ impl Accuracy {
     }
 }
 
-/// Scores every example's legal moves with `net` (a move's score is its from logit plus
-/// its to logit, which ranks moves as log_softmax(from) + log_softmax(to) does) and
+/// Scores every example's legal moves with `net` ([`Network::move_score`]: for a ReLU
+/// network its from logit plus its to logit, which ranks moves as
+/// log_softmax(from) + log_softmax(to) does; for a sigmoid network the thesis's product) and
 /// counts how often the played move ranks first (ties count against it) and in the top
 /// three.
 pub fn evaluate(net: &Network, examples: &[Example], rules: &RuleSet) -> Accuracy {
@@ -55,7 +56,7 @@ pub fn evaluate(net: &Network, examples: &[Example], rules: &RuleSet) -> Accurac
         if pairs.is_empty() {
             continue;
         }
-        let score = |(f, t): (u8, u8)| out[f as usize] + out[64 + t as usize];
+        let score = |(f, t): (u8, u8)| net.move_score(out, f as usize, t as usize);
         let played = score((e.from, e.to));
         let better = pairs
             .iter()
@@ -93,6 +94,7 @@ mod tests {
             previous: false,
             hidden: vec![],
             outputs: 128,
+            activation: Default::default(),
         };
         let mut bias = vec![0.0f32; 128];
         bias[6] = 5.0; // g1

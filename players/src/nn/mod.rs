@@ -1,6 +1,7 @@
 //! The neural-network player's data: how an observation becomes network input
 //! ([`encode`]), the training examples ([`dataset`]), and the network itself
-//! ([`network`], inference in plain Rust from a `.safetensors` file).
+//! ([`network`], inference in plain Rust from a `.safetensors` file), and the thesis's
+//! own network converted from its `nn.txt` ([`thesis`]).
 //!
 //! ## Encoding (the thesis's 14 x 64 planes, optionally twice)
 //! Everything is from the mover's point of view: squares are flipped top to bottom for
@@ -14,11 +15,14 @@
 //! ## Output
 //! 128 logits: 64 for the origin square, then 64 for the destination square (mover's
 //! point of view). A move's score is log_softmax(from)\[f\] + log_softmax(to)\[t\]; a
-//! promotion is always to the piece the rules give first (queen).
+//! promotion is always to the piece the rules give first (queen). The thesis's own
+//! network (a sigmoid network, [`network::Activation`]) gives 128 values in (0, 1)
+//! instead, and a move scores their product.
 
 pub mod dataset;
 pub mod encode;
 pub mod evaluate;
 pub mod network;
+pub mod thesis;
 
-pub use network::{Activations, Architecture, Network, NetworkError};
+pub use network::{Activation, Activations, Architecture, Network, NetworkError};

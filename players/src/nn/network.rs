@@ -8,13 +8,19 @@
 //! key `"architecture"` (a JSON string); the trainer writes both, and when both are there
 //! they must agree. Unknown JSON keys (such as `"note"`) are ignored.
 //!
+//! The architecture's `"activation"` key (absent: `"relu"`) chooses between the trainer's
+//! ReLU network (ReLU between layers, logits out) and `"sigmoid"`, a sigmoid after every
+//! layer including the last: the thesis's own network ([`super::thesis`]), whose outputs
+//! are 128 values in (0, 1).
+//!
 //! ## Forward pass
 //! The input is sparse: 64 or 128 ones (see [`super::encode::active_inputs`]). Layer 0 is
 //! therefore its bias plus the weight *columns* of the active inputs; the loader stores
 //! layer 0 transposed (`[in][out]`) so that each active input adds one contiguous row.
 //! Later layers are stored transposed too and add, for each positive (post-ReLU) input,
 //! that input times its row: every output is its own accumulator, so the loop vectorises
-//! and half-silent hidden layers cost half. All f32.
+//! and half-silent hidden layers cost half. All f32. A sigmoid network adds every input's
+//! row (none is zero) and applies the sigmoid after each layer.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -32,8 +38,35 @@ pub const OUTPUTS: usize = 128;
 /// The safetensors `__metadata__` key holding the architecture JSON.
 pub const METADATA_KEY: &str = "architecture";
 
+/// The nonlinearity of a network (the architecture's `"activation"` key).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Activation {
+    /// ReLU between layers, none after the last: the outputs are logits (the trainer's
+    /// networks, the default).
+    #[default]
+    Relu,
+    /// A sigmoid after every layer, the last included: the outputs lie in (0, 1) (the
+    /// thesis's network).
+    Sigmoid,
+}
+
+impl Activation {
+    /// Whether this is [`Activation::Relu`] (the default, left out of the JSON).
+    pub fn is_relu(&self) -> bool {
+        *self == Activation::Relu
+    }
+}
+
+/// The logistic function 1 / (1 + e^-x), computed in f64.
+#[inline]
+pub fn sigmoid(x: f32) -> f32 {
+    (1.0 / (1.0 + (-f64::from(x)).exp())) as f32
+}
+
 /// The shape of a move network, as in the JSON file beside its weights:
-/// `{"inputs": 896, "previous": false, "hidden": [64, 64], "outputs": 128}`.
+/// `{"inputs": 896, "previous": false, "hidden": [64, 64], "outputs": 128}`, with
+/// `"activation": "sigmoid"` for a sigmoid network (absent for ReLU).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Architecture {
     /// Input features: 896 for one view, 1792 with the previous view.
@@ -45,16 +78,31 @@ pub struct Architecture {
     pub hidden: Vec<usize>,
     /// Output logits (always [`OUTPUTS`]).
     pub outputs: usize,
+    /// The nonlinearity (default ReLU; not written when ReLU, so a ReLU network's JSON
+    /// is what it was before the key existed).
+    #[serde(default, skip_serializing_if = "Activation::is_relu")]
+    pub activation: Activation,
 }
 
 impl Architecture {
-    /// The thesis's network: 896-64-64-128, the present view only.
+    /// The thesis's shape, 896-64-64-128 on the present view only, with fow's ReLU
+    /// (the shipped default network's architecture).
     pub fn thesis() -> Architecture {
         Architecture {
             inputs: VIEW_INPUTS,
             previous: false,
             hidden: vec![64, 64],
             outputs: OUTPUTS,
+            activation: Activation::Relu,
+        }
+    }
+
+    /// The thesis's own network exactly: 896-64-64-128 with a sigmoid on every layer
+    /// (see [`super::thesis`]).
+    pub fn thesis_sigmoid() -> Architecture {
+        Architecture {
+            activation: Activation::Sigmoid,
+            ..Architecture::thesis()
         }
     }
 
@@ -384,7 +432,8 @@ impl Network {
     /// Every layer adds, for each non-zero input, that input times its weight row
     /// (`[in][out]` storage): the outputs are independent accumulators that the compiler
     /// vectorises, layer 0 touches only the 64 or 128 active rows, and later layers skip
-    /// the inputs the ReLU zeroed.
+    /// the inputs the ReLU zeroed. For a sigmoid network (see [`Activation`]) the outputs
+    /// are the last layer's sigmoids, not logits.
     pub fn forward<'a>(&self, active: &[usize], act: &'a mut Activations) -> &'a [f32] {
         let (first, rest) = self.layers.split_first().expect("at least one layer");
         let n = first.bias.len();
@@ -398,23 +447,51 @@ impl Network {
                 *x += w;
             }
         }
+        if self.arch.activation == Activation::Sigmoid {
+            act.a.iter_mut().for_each(|v| *v = sigmoid(*v));
+        }
         for layer in rest {
             let n = layer.bias.len();
             let y = &mut act.b;
             y.clear();
             y.extend_from_slice(&layer.bias);
-            for (i, &xi) in act.a.iter().enumerate() {
-                // ReLU: a negative or zero input adds nothing.
-                if xi > 0.0 {
-                    let row = &layer.weight_t[i * n..(i + 1) * n];
-                    for (y, w) in y.iter_mut().zip(row) {
-                        *y += xi * w;
+            match self.arch.activation {
+                Activation::Relu => {
+                    for (i, &xi) in act.a.iter().enumerate() {
+                        // ReLU: a negative or zero input adds nothing.
+                        if xi > 0.0 {
+                            let row = &layer.weight_t[i * n..(i + 1) * n];
+                            for (y, w) in y.iter_mut().zip(row) {
+                                *y += xi * w;
+                            }
+                        }
                     }
+                }
+                Activation::Sigmoid => {
+                    for (i, &xi) in act.a.iter().enumerate() {
+                        let row = &layer.weight_t[i * n..(i + 1) * n];
+                        for (y, w) in y.iter_mut().zip(row) {
+                            *y += xi * w;
+                        }
+                    }
+                    y.iter_mut().for_each(|v| *v = sigmoid(*v));
                 }
             }
             std::mem::swap(&mut act.a, &mut act.b);
         }
         &act.a
+    }
+
+    /// How this network ranks the move `from` -> `to` (oriented squares) given its
+    /// outputs `out`: for a ReLU network the sum of the two logits (which ranks moves as
+    /// the sum of their log-softmax values does), for a sigmoid network the thesis's
+    /// product `out[from] * out[64 + to]`. Higher is better.
+    pub fn move_score(&self, out: &[f32], from: usize, to: usize) -> f64 {
+        let (f, t) = (f64::from(out[from]), f64::from(out[64 + to]));
+        match self.arch.activation {
+            Activation::Relu => f + t,
+            Activation::Sigmoid => f * t,
+        }
     }
 
     /// [`Network::forward`] into a new vector (allocates; for tests and tools).
@@ -477,8 +554,12 @@ mod tests {
                             .sum::<f64>()
                 })
                 .collect();
-            if i + 1 < net.layer_count() {
-                y.iter_mut().for_each(|v| *v = v.max(0.0));
+            match arch.activation {
+                Activation::Relu if i + 1 < net.layer_count() => {
+                    y.iter_mut().for_each(|v| *v = v.max(0.0))
+                }
+                Activation::Relu => {}
+                Activation::Sigmoid => y.iter_mut().for_each(|v| *v = 1.0 / (1.0 + (-*v).exp())),
             }
             x = y;
         }
@@ -491,6 +572,7 @@ mod tests {
             previous,
             hidden: hidden.to_vec(),
             outputs: OUTPUTS,
+            activation: Activation::Relu,
         }
     }
 
@@ -500,11 +582,18 @@ mod tests {
         assert!(observations.len() > 100);
         let mut act = Activations::default();
         let mut active = Vec::new();
+        let sigmoid = |a: Architecture| Architecture {
+            activation: Activation::Sigmoid,
+            ..a
+        };
         for (seed, a) in [
             arch(false, &[64, 64]),
             arch(true, &[64, 64]),
             arch(false, &[]),
             arch(true, &[37, 5, 19]),
+            Architecture::thesis_sigmoid(),
+            sigmoid(arch(true, &[37, 5])),
+            sigmoid(arch(false, &[])),
         ]
         .into_iter()
         .enumerate()
@@ -538,6 +627,43 @@ mod tests {
         let k = 1.0 / (896f32).sqrt();
         assert!(a.weight(0).iter().all(|w| w.abs() <= k));
         assert!(a.weight(0).iter().any(|w| w.abs() > k * 0.99));
+    }
+
+    #[test]
+    fn the_activation_key_is_written_only_for_sigmoid_networks() {
+        // A ReLU network's JSON is what it was before the key existed.
+        let relu = Architecture::thesis();
+        assert_eq!(
+            relu.to_json(),
+            r#"{"inputs":896,"previous":false,"hidden":[64,64],"outputs":128}"#
+        );
+        assert_eq!(Architecture::from_json(&relu.to_json()).unwrap(), relu);
+        let sig = Architecture::thesis_sigmoid();
+        assert_eq!(
+            sig.to_json(),
+            r#"{"inputs":896,"previous":false,"hidden":[64,64],"outputs":128,"activation":"sigmoid"}"#
+        );
+        assert_eq!(Architecture::from_json(&sig.to_json()).unwrap(), sig);
+        let e = Architecture::from_json(
+            r#"{"inputs":896,"hidden":[64],"outputs":128,"activation":"tanh"}"#,
+        )
+        .unwrap_err()
+        .0;
+        assert!(e.contains("tanh"), "{e}");
+        // Through safetensors metadata, and the outputs are probabilities.
+        let net = Network::random(sig.clone(), 4).unwrap();
+        let back = Network::from_bytes(&net.to_safetensors().unwrap(), None).unwrap();
+        assert_eq!(back.architecture(), &sig);
+        let mut active = Vec::new();
+        let obs = random_observations(2, 1);
+        active_inputs_for(&net, &obs[0].0, &obs[0].1, &mut active);
+        let out = back.forward_vec(&active);
+        assert_eq!(out, net.forward_vec(&active));
+        assert!(out.iter().all(|&p| p > 0.0 && p < 1.0), "{out:?}");
+        assert_eq!(
+            net.move_score(&out, 3, 5),
+            f64::from(out[3]) * f64::from(out[64 + 5])
+        );
     }
 
     #[test]
