@@ -189,11 +189,11 @@ static BOTS: &[BotInfo] = &[
     },
     BotInfo {
         name: "BeliefSearch",
-        description: "PossibleBoardList's exact belief, searched deeper; plays the best mix of mean and worst case over the boards (not in the default tournament: about 50 ms a move)",
+        description: "PossibleBoardList's exact belief; plays the best mix of mean and worst case over the boards, a lost king counted as a heavy loss (not in the default tournament)",
         params: &[
             ParamInfo {
                 name: "depth",
-                default: "3",
+                default: "2",
                 description: "MyStockfish depth on each board",
             },
             ParamInfo {
@@ -209,7 +209,7 @@ static BOTS: &[BotInfo] = &[
             },
             ParamInfo {
                 name: "sample",
-                default: "32",
+                default: "48",
                 description: "most boards searched per move (a seeded random sample of a larger set)",
             },
             ParamInfo {
@@ -219,7 +219,7 @@ static BOTS: &[BotInfo] = &[
             },
             ParamInfo {
                 name: "mean",
-                default: "0.7",
+                default: "0.5",
                 description: "weight of a move's mean value over the boards, the rest on its worst case (0 to 1)",
             },
             ParamInfo {

@@ -46,14 +46,14 @@ impl Default for BeliefSearchSettings {
     fn default() -> Self {
         BeliefSearchSettings {
             thinking: Thinking {
-                depth: 3,
+                depth: 2,
                 nodes: Some(1_500_000),
                 time: None,
             },
             cap: 20_000,
-            sample: 32,
+            sample: 48,
             guesses: 64,
-            mean: 0.7,
+            mean: 0.5,
             king: 40.0,
             risk: 0.0,
             risk_boards: 4096,
@@ -63,10 +63,12 @@ impl Default for BeliefSearchSettings {
 
 /// A belief-state search bot. It keeps PossibleBoardList's set of every board consistent
 /// with what it has seen (rebuilt from guesses when the set grows past `cap`), searches a
-/// seeded sample of `sample` boards with MyStockfish at `depth` (3 by default: its move,
-/// the reply, its next move), cuts each value to ± `king` pawns, and plays the move with
-/// the best `mean` × mean + (1 − `mean`) × worst over the boards searched. A king capture
-/// is always played. Deterministic under a node budget.
+/// seeded sample of `sample` boards with MyStockfish at `depth`, cuts each value to ±
+/// `king` pawns, and plays the move with the best `mean` × mean + (1 − `mean`) × worst
+/// over the boards searched, less `risk` pawns per unit of its king risk over all the
+/// boards (off by default). A king capture is always played. Deterministic under a node
+/// budget. The defaults are the best of the settings measured against PossibleBoardList
+/// (`results/strength/`).
 pub struct BeliefSearch {
     settings: BeliefSearchSettings,
     belief: PossibleBoardList,
