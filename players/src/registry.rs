@@ -149,35 +149,14 @@ static BOTS: &[BotInfo] = &[
                 description: "search nodes per move over all boards, 0 for no limit (deterministic)",
             },
             TIME_PARAM,
-            ParamInfo {
-                name: "cap",
-                default: "20000",
-                description: "most boards tracked exactly; above it the set is rebuilt from guesses",
-            },
-            ParamInfo {
-                name: "sample",
-                default: "48",
-                description: "most boards searched per move (a seeded random sample of a larger set)",
-            },
-            ParamInfo {
-                name: "guesses",
-                default: "64",
-                description: "boards guessed when the set is rebuilt",
-            },
+            CAP_PARAM,
+            SAMPLE_PARAM,
+            GUESSES_PARAM,
         ],
         family: None,
         in_default: true,
         build: |spec| {
-            let positive = |key: &str, default: usize| -> Result<usize, SpecError> {
-                let v: usize = spec.parsed(key, default)?;
-                if v == 0 {
-                    return Err(SpecError::BadParam {
-                        bot: spec.name.clone(),
-                        message: format!("{key} must be at least 1"),
-                    });
-                }
-                Ok(v)
-            };
+            let positive = |key: &str, default: usize| positive(spec, key, default);
             let d = bots::BoardListSettings::default();
             Ok(Box::new(bots::PossibleBoardList::new(bots::BoardListSettings {
                 thinking: bots::Thinking::from_spec(spec, d.thinking.depth, d.thinking.nodes)?,
@@ -202,21 +181,9 @@ static BOTS: &[BotInfo] = &[
                 description: "search nodes per move over all boards, 0 for no limit (deterministic)",
             },
             TIME_PARAM,
-            ParamInfo {
-                name: "cap",
-                default: "20000",
-                description: "most boards tracked exactly; above it the set is rebuilt from guesses",
-            },
-            ParamInfo {
-                name: "sample",
-                default: "48",
-                description: "most boards searched per move (a seeded random sample of a larger set)",
-            },
-            ParamInfo {
-                name: "guesses",
-                default: "64",
-                description: "boards guessed when the set is rebuilt",
-            },
+            CAP_PARAM,
+            SAMPLE_PARAM,
+            GUESSES_PARAM,
             ParamInfo {
                 name: "mean",
                 default: "0.5",
@@ -241,16 +208,7 @@ static BOTS: &[BotInfo] = &[
         family: None,
         in_default: false,
         build: |spec| {
-            let positive = |key: &str, default: usize| -> Result<usize, SpecError> {
-                let v: usize = spec.parsed(key, default)?;
-                if v == 0 {
-                    return Err(SpecError::BadParam {
-                        bot: spec.name.clone(),
-                        message: format!("{key} must be at least 1"),
-                    });
-                }
-                Ok(v)
-            };
+            let positive = |key: &str, default: usize| positive(spec, key, default);
             let d = bots::BeliefSearchSettings::default();
             let mean: f64 = spec.parsed("mean", d.mean)?;
             let king: f64 = spec.parsed("king", d.king)?;
@@ -382,6 +340,39 @@ fn build_parametrized<P: Parametrized>(spec: &PlayerSpec) -> Result<Box<dyn Play
 }
 
 /// The parameters of a bot searching at depth 3 by default.
+/// The belief set's size limit (PossibleBoardList, BeliefSearch).
+const CAP_PARAM: ParamInfo = ParamInfo {
+    name: "cap",
+    default: "20000",
+    description: "most boards tracked exactly; above it the set is rebuilt from guesses",
+};
+
+/// The boards searched per move (PossibleBoardList, BeliefSearch).
+const SAMPLE_PARAM: ParamInfo = ParamInfo {
+    name: "sample",
+    default: "48",
+    description: "most boards searched per move (a seeded random sample of a larger set)",
+};
+
+/// The boards guessed at a rebuild (PossibleBoardList, BeliefSearch).
+const GUESSES_PARAM: ParamInfo = ParamInfo {
+    name: "guesses",
+    default: "64",
+    description: "boards guessed when the set is rebuilt",
+};
+
+/// A count parameter of `spec` that must be at least 1.
+fn positive(spec: &PlayerSpec, key: &str, default: usize) -> Result<usize, SpecError> {
+    let v: usize = spec.parsed(key, default)?;
+    if v == 0 {
+        return Err(SpecError::BadParam {
+            bot: spec.name.clone(),
+            message: format!("{key} must be at least 1"),
+        });
+    }
+    Ok(v)
+}
+
 const DEPTH_3_SEARCH: &[ParamInfo] = &[
     ParamInfo {
         name: "depth",

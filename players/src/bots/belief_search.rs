@@ -9,11 +9,12 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use super::possible_board_list::{BoardListSettings, PossibleBoardList};
+use super::sample_search::SampleSearch;
 use super::thinking::Thinking;
 use super::{unseeded, BotRng};
 use crate::pick::best_move;
 use crate::player::{Budget, GameStart, Player};
-use crate::search::{Limits, MyStockfish, Score, SearchBoard, PAWN};
+use crate::search::{MyStockfish, Score, PAWN};
 
 /// The settings of a [`BeliefSearch`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -109,49 +110,22 @@ impl BeliefSearch {
         started: Instant,
     ) -> Option<Move> {
         let moves = obs.legal_moves();
-        let white = self.color.is_white();
-        let boards = self.belief.boards();
-        let mut order: Vec<usize> = (0..boards.len()).collect();
-        if order.len() > self.settings.sample {
-            let (picked, _) = order.partial_shuffle(&mut self.rng, self.settings.sample);
-            order = picked.to_vec();
-        }
         let limits = self.settings.thinking.limits(budget, started);
         let cap = (self.settings.king * PAWN as f64) as Score;
         let mut sum = vec![0i128; moves.len()];
         let mut worst: Vec<Option<Score>> = vec![None; moves.len()];
-        let mut searched = 0u32;
-        let mut spent = 0u64;
-        for (k, &i) in order.iter().enumerate() {
-            let board = SearchBoard::from_position(&boards[i]);
-            self.engine.reset_nodes();
-            self.engine.set_limits(Limits {
-                nodes: if k == 0 {
-                    None
-                } else {
-                    limits.nodes.map(|n| n.saturating_sub(spent))
-                },
-                deadline: limits.deadline,
-            });
-            let all = self.engine.all(&board, self.settings.thinking.depth);
-            spent += self.engine.nodes();
-            let Some(all) = all else { break };
-            searched += 1;
-            for (m, v) in all {
-                let ours = if white { v } else { -v }.clamp(-cap, cap);
-                if let Some(j) = moves
-                    .iter()
-                    .position(|x| x.from == m.from && x.to == m.to && x.promotion == m.promotion)
-                {
-                    sum[j] += i128::from(ours);
-                    worst[j] = Some(worst[j].map_or(ours, |w| w.min(ours)));
-                }
-            }
-            if limits.nodes.is_some_and(|n| spent >= n) {
-                break;
-            }
-        }
-        self.engine.set_limits(Limits::default());
+        let sample = SampleSearch {
+            boards: self.belief.boards(),
+            sample: self.settings.sample,
+            depth: self.settings.thinking.depth,
+            limits,
+            color: self.color,
+        };
+        let (searched, spent) = sample.run(&mut self.engine, &mut self.rng, moves, |j, v| {
+            let v = v.clamp(-cap, cap);
+            sum[j] += i128::from(v);
+            worst[j] = Some(worst[j].map_or(v, |w| w.min(v)));
+        });
         self.nodes += spent;
         let risk = self.king_risk(moves);
         let risk_weight = self.settings.risk * PAWN as f64;

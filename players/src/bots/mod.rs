@@ -10,6 +10,7 @@ mod positionary_evaluator;
 mod possible_board_generator;
 mod possible_board_list;
 mod random_move;
+mod sample_search;
 mod simple_stockfish;
 mod supporter;
 mod thinking;

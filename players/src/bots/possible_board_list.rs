@@ -8,13 +8,14 @@ use fow_variants::{apply_move, Color, FogView, Move, Observation, Position, Rule
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
+use super::sample_search::SampleSearch;
 use super::thinking::Thinking;
 use super::{unseeded, BotRng};
 use crate::belief::board_list::{BoardList, Status};
 use crate::belief::guess::update_guess;
 use crate::pick::best_move;
 use crate::player::{Budget, GameStart, Player};
-use crate::search::{Limits, MyStockfish, Score, SearchBoard};
+use crate::search::{MyStockfish, Score};
 
 /// The settings of a [`PossibleBoardList`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -292,47 +293,20 @@ impl PossibleBoardList {
         started: Instant,
     ) -> Option<Move> {
         let moves = obs.legal_moves();
-        let white = self.color.is_white();
-        let boards = self.list.boards();
-        let mut order: Vec<usize> = (0..boards.len()).collect();
-        if order.len() > self.settings.sample {
-            let (picked, _) = order.partial_shuffle(&mut self.rng, self.settings.sample);
-            order = picked.to_vec();
-        }
         let limits = self.settings.thinking.limits(budget, started);
         // Worst value per legal move, from our side's point of view (higher is better).
         let mut worst: Vec<Option<Score>> = vec![None; moves.len()];
-        let mut spent = 0u64;
-        for (k, &i) in order.iter().enumerate() {
-            let board = SearchBoard::from_position(&boards[i]);
-            self.engine.reset_nodes();
-            // The first board always completes (only a deadline can stop it).
-            self.engine.set_limits(Limits {
-                nodes: if k == 0 {
-                    None
-                } else {
-                    limits.nodes.map(|n| n.saturating_sub(spent))
-                },
-                deadline: limits.deadline,
-            });
-            let all = self.engine.all(&board, self.settings.thinking.depth);
-            spent += self.engine.nodes();
-            let Some(all) = all else { break };
-            self.log.searched += 1;
-            for (m, v) in all {
-                let ours = if white { v } else { -v };
-                if let Some(j) = moves
-                    .iter()
-                    .position(|x| x.from == m.from && x.to == m.to && x.promotion == m.promotion)
-                {
-                    worst[j] = Some(worst[j].map_or(ours, |w| w.min(ours)));
-                }
-            }
-            if limits.nodes.is_some_and(|n| spent >= n) {
-                break;
-            }
-        }
-        self.engine.set_limits(Limits::default());
+        let sample = SampleSearch {
+            boards: self.list.boards(),
+            sample: self.settings.sample,
+            depth: self.settings.thinking.depth,
+            limits,
+            color: self.color,
+        };
+        let (searched, spent) = sample.run(&mut self.engine, &mut self.rng, moves, |j, v| {
+            worst[j] = Some(worst[j].map_or(v, |w| w.min(v)));
+        });
+        self.log.searched += u64::from(searched);
         self.nodes += spent;
         // Moves no board could score (a deadline before the first board finished) rank
         // below every scored move.

@@ -1,0 +1,79 @@
+//! [`SampleSearch`]: MyStockfish on a seeded sample of the boards believed possible, each
+//! legal move's value on each board, shared by the belief-set bots (PossibleBoardList,
+//! BeliefSearch).
+
+use fow_variants::{Color, Move, Position};
+use rand::seq::SliceRandom;
+
+use super::BotRng;
+use crate::search::{Limits, MyStockfish, Score, SearchBoard};
+
+/// A search of a seeded sample of belief boards with MyStockfish's `all`, shared by the
+/// belief-set bots: each legal move's value on each board searched, from our side.
+pub(crate) struct SampleSearch<'a> {
+    /// The boards believed possible.
+    pub boards: &'a [Position],
+    /// The most boards searched (a seeded random sample of a larger set).
+    pub sample: usize,
+    /// MyStockfish's depth on each board.
+    pub depth: i32,
+    /// The move's limits: nodes over all boards (the first board always completes) and
+    /// a deadline.
+    pub limits: Limits,
+    /// Our side.
+    pub color: Color,
+}
+
+impl SampleSearch<'_> {
+    /// Searches the sample (drawn with `rng`) in turn until the boards or the node
+    /// budget run out or the deadline passes, calling `each(j, value)` for legal move
+    /// `moves[j]` on every board searched to the end. Returns the boards searched and
+    /// the nodes spent; leaves `engine` without limits.
+    pub fn run(
+        &self,
+        engine: &mut MyStockfish,
+        rng: &mut BotRng,
+        moves: &[Move],
+        mut each: impl FnMut(usize, Score),
+    ) -> (u32, u64) {
+        let white = self.color.is_white();
+        let mut order: Vec<usize> = (0..self.boards.len()).collect();
+        if order.len() > self.sample {
+            let (picked, _) = order.partial_shuffle(rng, self.sample);
+            order = picked.to_vec();
+        }
+        let mut spent = 0u64;
+        let mut searched = 0u32;
+        for (k, &i) in order.iter().enumerate() {
+            let board = SearchBoard::from_position(&self.boards[i]);
+            engine.reset_nodes();
+            // The first board always completes (only a deadline can stop it).
+            engine.set_limits(Limits {
+                nodes: if k == 0 {
+                    None
+                } else {
+                    self.limits.nodes.map(|n| n.saturating_sub(spent))
+                },
+                deadline: self.limits.deadline,
+            });
+            let all = engine.all(&board, self.depth);
+            spent += engine.nodes();
+            let Some(all) = all else { break };
+            searched += 1;
+            for (m, v) in all {
+                let ours = if white { v } else { -v };
+                if let Some(j) = moves
+                    .iter()
+                    .position(|x| x.from == m.from && x.to == m.to && x.promotion == m.promotion)
+                {
+                    each(j, ours);
+                }
+            }
+            if self.limits.nodes.is_some_and(|n| spent >= n) {
+                break;
+            }
+        }
+        engine.set_limits(Limits::default());
+        (searched, spent)
+    }
+}
