@@ -34,9 +34,9 @@ pub struct Args {
     /// checks that DIR holds that preset.
     #[arg(long, value_enum, value_name = "PRESET")]
     pub preset: Option<Preset>,
-    /// Player specs, comma-separated (default: the ten bots of the thesis, every registered bot but BeliefSearch); a spec's own
-    /// parameters may follow it (`RandomMove,PossibleBoardList:cap=500,sample=8`). See
-    /// `fow players`.
+    /// Player specs, comma-separated (default: the ten bots of the thesis, every
+    /// registered bot but BeliefSearch); a spec's own parameters may follow it
+    /// (`RandomMove,PossibleBoardList:cap=500,sample=8`). See `fow players`.
     #[arg(long, value_name = "A,B,...")]
     pub players: Option<String>,
     /// A gauntlet: this player against each of the --players (default: every registered
