@@ -201,7 +201,7 @@ fn stockfish_beats_random_move_and_capture_largest() {
     // 40 games against each opponent. Stockfish (15.1, 1,000 nodes) scores about 85%
     // against CaptureLargest over seeds 1 to 3 (34, 32 and 36 of 40): the bar of 26 of 40
     // (65%) is beyond chance for an equal player (p = 0.04) and fails for an 85% player
-    // with probability about 0.001, so another Stockfish version or seed does not break it.
+    // with probability 0.0004 (binomial), so another Stockfish version or seed does not break it.
     let sf = "uci:cmd=stockfish,nodes=1000";
     let (dir, games) = tournament(&format!("RandomMove,CaptureLargest,{sf}"), 20, "2");
     assert_eq!(games.len(), 120);
