@@ -352,21 +352,13 @@ pub fn save_game_folder(dir: &Path, rec: &GameRecord, seed: u64) -> Result<(), A
         )));
     }
     fs::create_dir_all(dir).map_err(io_err(dir))?;
-    let config = TournamentConfig {
-        players: vec![rec.white.clone(), rec.black.clone()],
-        games_per_pair: 1,
-        rules: rec.rules,
-        seed: Some(seed),
-        nodes: None,
-        seeding: crate::seed::Seeding::Keyed,
-        secret: None,
-        gauntlet: false,
-        paired: false,
-        sprt: None,
-        tc: None,
-        openings: None,
-        shard: None,
-    };
+    let config = TournamentConfig::new(
+        vec![rec.white.clone(), rec.black.clone()],
+        1,
+        rec.rules,
+        Some(seed),
+        None,
+    )?;
     let json = serde_json::to_string_pretty(&config).expect("config serializes");
     let cfg = dir.join(CONFIG_FILE);
     fs::write(&cfg, json + "\n").map_err(io_err(&cfg))?;

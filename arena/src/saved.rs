@@ -790,21 +790,13 @@ pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, Are
         }
     }
     fs::create_dir_all(dir).map_err(io_err(dir))?;
-    let config = TournamentConfig {
-        players: report.players.clone(),
-        games_per_pair: meetings.values().copied().max().unwrap_or(0),
-        rules: report.rules,
-        seed: Some(0),
-        nodes: None,
-        seeding: crate::seed::Seeding::Keyed,
-        secret: None,
-        gauntlet: false,
-        paired: false,
-        sprt: None,
-        tc: None,
-        openings: None,
-        shard: None,
-    };
+    let config = TournamentConfig::new(
+        report.players.clone(),
+        meetings.values().copied().max().unwrap_or(0),
+        report.rules,
+        Some(0),
+        None,
+    )?;
     let json = serde_json::to_string_pretty(&config).expect("config serializes");
     let cfg = dir.join(CONFIG_FILE);
     fs::write(&cfg, json + "\n").map_err(io_err(&cfg))?;
