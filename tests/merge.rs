@@ -217,3 +217,24 @@ fn bad_shards_are_refused() {
         "bad.key:1: a key is 32 hexadecimal digits",
     );
 }
+
+#[test]
+fn a_stored_shard_that_does_not_exist_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dirs = shards(tmp.path(), 2, &[]);
+    let cfg = dirs[0].join("tournament.json");
+    let text = fs::read_to_string(&cfg).unwrap();
+    fs::write(&cfg, text.replace("\"index\": 1", "\"index\": 0")).unwrap();
+    let d = dirs[0].to_str().unwrap();
+    fails(
+        &["tournament", "--resume", "--out", d],
+        "shard 0/2 does not exist",
+    );
+    let out = tmp.path().join("out");
+    fails(
+        &["merge", out.to_str().unwrap(), d, dirs[1].to_str().unwrap()],
+        "shard 0/2 does not exist",
+    );
+    // A reader that does not resume it refuses its rows instead of panicking.
+    fails(&["rate", d], "not a game of shard 0/2");
+}

@@ -29,7 +29,9 @@ impl Shard {
     /// ```
     pub fn holds(&self, id: u64, paired: bool) -> bool {
         let unit = if paired { id / 2 } else { id };
-        unit % u64::from(self.count) == u64::from(self.index - 1)
+        // No game belongs to a shard that does not exist (0/N, I/0, I > N: read from
+        // an edited file), so its rows are refused rather than a division by zero.
+        self.count > 0 && unit % u64::from(self.count) + 1 == u64::from(self.index)
     }
 }
 

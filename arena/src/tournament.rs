@@ -261,6 +261,14 @@ impl TournamentConfig {
                 )));
             }
         }
+        if let Some(s) = self.shard {
+            if s.count == 0 || s.index == 0 || s.index > s.count {
+                return Err(ArenaError::Config(format!(
+                    "shard {}/{} does not exist: a shard is I/N with 1 <= I <= N",
+                    s.index, s.count
+                )));
+            }
+        }
         if let Some(o) = &self.openings {
             o.parsed(&self.rules)
                 .map_err(|(_, m)| ArenaError::Config(format!("openings: {m}")))?;
