@@ -3,7 +3,7 @@
 #
 # The plain `cargo build --release` binary is the reference; this one plays the same games
 # (same `fow bench` signature) and is faster because the compiler lays out the hot paths
-# from a measured profile (see "Faster builds: profile-guided optimization" in README.md
+# from a measured profile (see "Faster builds: profile-guided optimization" in docs/src/bench.md
 # for the figures). Optional: nothing else in fow needs it.
 #
 #   scripts/build-pgo.sh            # about 5 minutes on a 2-core machine

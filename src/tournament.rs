@@ -239,7 +239,7 @@ pub(crate) fn openings_note(cfg: &TournamentConfig) {
 /// Says so when a public seed meets a program player.
 pub(crate) fn public_seed_note(cfg: &TournamentConfig) {
     if cfg.seed.is_some() && cfg.players.iter().any(|p| is_program(p)) {
-        outln!("note: the seed is public: a program player that knows it can compute every player's random choices (leave out --seed for a secret key; see the README)");
+        outln!("note: the seed is public: a program player that knows it can compute every player's random choices (leave out --seed for a secret key; see docs/src/tournament.md)");
     }
 }
 

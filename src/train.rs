@@ -66,7 +66,7 @@ pub struct Args {
 pub fn run(_: Args) -> Result<(), CliError> {
     Err(CliError::Input(
         "fow train needs libtorch: run scripts/install-libtorch.sh, then build with \
-         `cargo build --release --features torch` (see the README)"
+         `cargo build --release --features torch` (see docs/src/training.md)"
             .into(),
     ))
 }
