@@ -4,10 +4,11 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use fow_arena::{
-    analyze_game_with_progress, load_game, outcome_text, write_analysis_csv, Evaluator,
-    GameAnalysis, MoveAnalysis, MoveLabel, MyStockfishEvaluator, SavedGame, UciEvaluator, MATE_CP,
+use fow_analysis::{
+    analyze_game_with_progress, write_analysis_csv, Evaluator, GameAnalysis, MoveAnalysis,
+    MoveLabel, MyStockfishEvaluator, UciEvaluator, MATE_CP,
 };
+use fow_records::{load_game, outcome_text, SavedGame};
 use fow_variants::{Color, Position, RuleSet};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -104,8 +105,8 @@ pub fn analyse(
 ) -> Result<GameAnalysis, CliError> {
     let mut engine: Box<dyn Evaluator> = match engine {
         Engine::Mystockfish => {
-            let nodes = nodes.unwrap_or(fow_arena::DEFAULT_ANALYSIS_NODES);
-            let depth = depth.unwrap_or(fow_arena::DEFAULT_ANALYSIS_DEPTH);
+            let nodes = nodes.unwrap_or(fow_analysis::DEFAULT_ANALYSIS_NODES);
+            let depth = depth.unwrap_or(fow_analysis::DEFAULT_ANALYSIS_DEPTH);
             if !(1..=20).contains(&depth) {
                 return Err(input(format!("--depth must be 1 to 20, not {depth}")));
             }
@@ -120,7 +121,7 @@ pub fn analyse(
                     "--depth is MyStockfish's; Stockfish searches --nodes N per position",
                 ));
             }
-            let nodes = nodes.unwrap_or(fow_arena::DEFAULT_UCI_ANALYSIS_NODES);
+            let nodes = nodes.unwrap_or(fow_analysis::DEFAULT_UCI_ANALYSIS_NODES);
             if nodes == 0 {
                 return Err(input("--nodes must be at least 1 for Stockfish"));
             }

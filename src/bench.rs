@@ -3,8 +3,8 @@
 use std::time::{Duration, Instant};
 
 use fow_arena::bench::{belief_games, random_games};
-use fow_arena::seed::mix;
 use fow_arena::{play_game, GameOptions};
+use fow_records::seed::mix;
 use fow_variants::{perft, Position, RuleSet};
 
 use crate::error::{input, CliError};

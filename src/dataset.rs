@@ -3,8 +3,8 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use fow_arena::read_games;
 use fow_players::nn::dataset::{game_examples, write_dataset, DatasetHeader, Example};
+use fow_records::read_games;
 use fow_variants::{read_pgn, Color, RuleSet};
 
 use crate::error::{input, CliError};
@@ -72,7 +72,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Ok(())
     };
     for path in &a.inputs {
-        let path = &fow_arena::games_csv_of(path);
+        let path = &fow_records::games_csv_of(path);
         let is_csv = path.extension().is_some_and(|e| e == "csv");
         if is_csv {
             let rules = tournament_rules(path)?;
@@ -117,7 +117,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             }
         } else {
             for file in pgn_files(path)? {
-                let text = fow_arena::read_text(&file)?;
+                let text = fow_records::read_text(&file)?;
                 let pgn = read_pgn(&text)
                     .map_err(|e| input(format!("{}:{}: {}", file.display(), e.line, e.message)))?;
                 for (k, g) in pgn.iter().enumerate() {
@@ -127,10 +127,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
                     // --rules wins; else the game's own Rules tag (fow's PGN), else chesscom.
                     let rules = match a.rules {
                         Some(_) => pgn_rules,
-                        None => fow_arena::pgn_rules(g, &pgn_rules).map_err(|m| bad(g.line, m))?,
+                        None => {
+                            fow_records::pgn_rules(g, &pgn_rules).map_err(|m| bad(g.line, m))?
+                        }
                     };
                     // Every game is checked, selected or not.
-                    let replay = fow_arena::check_pgn_game(g, &rules)
+                    let replay = fow_records::check_pgn_game(g, &rules)
                         .map_err(|e| bad(e.line, format!("game {}: {}", k + 1, e.message)))?;
                     let name = |tag: &str| g.tag(tag).unwrap_or("").to_string();
                     let (w, b) = (

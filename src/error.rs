@@ -29,10 +29,10 @@ impl fmt::Display for CliError {
     }
 }
 
-impl From<fow_arena::ArenaError> for CliError {
-    fn from(e: fow_arena::ArenaError) -> CliError {
+impl From<fow_records::RecordError> for CliError {
+    fn from(e: fow_records::RecordError) -> CliError {
         match e {
-            fow_arena::ArenaError::Io { .. } => CliError::Failed(e.to_string()),
+            fow_records::RecordError::Io { .. } => CliError::Failed(e.to_string()),
             _ => CliError::Input(e.to_string()),
         }
     }

@@ -130,7 +130,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                     .chain([&a.benchmark])
                     .any(|s| is_program(s)) =>
                 {
-                    fow_arena::seed::random_seed().map_err(CliError::Failed)?
+                    fow_records::seed::random_seed().map_err(CliError::Failed)?
                 }
                 None => 2023,
             },
@@ -139,7 +139,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             Some(dir) => dir,
             None => {
                 // Claims a folder no other run has (the lock is taken again by create).
-                let (dir, lock) = fow_arena::fresh_folder(&default_out("-evolve"))?;
+                let (dir, lock) = fow_records::fresh_folder(&default_out("-evolve"))?;
                 drop(lock);
                 dir
             }

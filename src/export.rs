@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use fow_arena::{load_game, load_games_lenient, SavedGame};
+use fow_records::{load_game, load_games_lenient, SavedGame};
 
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;

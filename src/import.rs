@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use fow_arena::{import_games, load_games_lenient, CONFIG_FILE, GAMES_FILE};
+use fow_records::{import_games, load_games_lenient, CONFIG_FILE, GAMES_FILE};
 
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
@@ -48,7 +48,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         skipped.extend(e);
     }
     let existed = a.out.exists();
-    let _lock = fow_arena::lock_folder(&a.out)?;
+    let _lock = fow_records::lock_folder(&a.out)?;
     if a.out.join(GAMES_FILE).exists() {
         return Err(input(format!(
             "{} already holds games; choose another folder",

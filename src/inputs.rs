@@ -10,21 +10,21 @@ use crate::error::CliError;
 
 /// The PGN files an input names: itself, or the `.pgn` files of a folder (sorted).
 pub fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, CliError> {
-    Ok(fow_arena::pgn_files(path)?)
+    Ok(fow_records::pgn_files(path)?)
 }
 
 /// The rules of a `games.csv`: those of the `tournament.json` beside it, else thesis.
 pub fn tournament_rules(games_csv: &Path) -> Result<RuleSet, CliError> {
-    Ok(fow_arena::rules_beside(games_csv)?)
+    Ok(fow_records::rules_beside(games_csv)?)
 }
 
 /// Makes the folder an output file goes into and takes its lock (one writer per
 /// folder: another fow command writing there, such as a running tournament, is refused),
 /// before the work that leads to the file. The lock lasts until the result is dropped.
-pub fn lock_parent(out: &Path) -> Result<fow_arena::FolderLock, CliError> {
+pub fn lock_parent(out: &Path) -> Result<fow_records::FolderLock, CliError> {
     let dir = match out.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    Ok(fow_arena::lock_folder(dir)?)
+    Ok(fow_records::lock_folder(dir)?)
 }

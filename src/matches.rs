@@ -3,8 +3,9 @@
 
 use std::sync::Mutex;
 
-use fow_arena::{pair_results, GameRow, PairResult, Tournament, TournamentConfig};
+use fow_arena::{pair_results, PairResult, Tournament};
 use fow_ratings::{llr, MatchStats, Pentanomial, Score, SprtSpec, Verdict};
+use fow_records::{GameRow, TournamentConfig};
 use serde::Serialize;
 
 use crate::error::{input, CliError};

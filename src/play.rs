@@ -3,10 +3,9 @@
 use std::io::{BufReader, IsTerminal};
 use std::path::PathBuf;
 
-use fow_arena::{
-    play_game, save_game_folder, GameOptions, GameRecord, HumanPlayer, Reason, GAMES_FILE,
-};
+use fow_arena::{play_game, save_game_folder, GameOptions, HumanPlayer};
 use fow_players::PlayerSpec;
+use fow_records::{GameRecord, Reason, GAMES_FILE};
 use fow_variants::{board_diagram, side_name, Color, Position};
 
 use crate::error::{input, CliError};
@@ -74,13 +73,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
     }
     let seed = match a.seed {
         Some(s) => s,
-        None => fow_arena::seed::random_seed().map_err(CliError::Failed)?,
+        None => fow_records::seed::random_seed().map_err(CliError::Failed)?,
     };
     let color = match a.color {
         Side::White => Color::White,
         Side::Black => Color::Black,
         Side::Random => {
-            if fow_arena::seed::player_seeds(seed)[0] & 1 == 0 {
+            if fow_records::seed::player_seeds(seed)[0] & 1 == 0 {
                 Color::White
             } else {
                 Color::Black
@@ -91,12 +90,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
     // that another fow command writes) fails before the game, not after it.
     let (dir, _lock) = match a.out.clone() {
         Some(dir) => {
-            let lock = fow_arena::lock_folder(&dir)?;
+            let lock = fow_records::lock_folder(&dir)?;
             (dir, lock)
         }
         None => {
             let stamp = crate::tournament::default_out("");
-            fow_arena::fresh_folder(
+            fow_records::fresh_folder(
                 &PathBuf::from("results/play").join(stamp.file_name().expect("a timestamp")),
             )?
         }
@@ -131,8 +130,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
     };
     let opts = GameOptions::new(rules);
     // The game seed as the saved folder's schedule derives it from the master seed.
-    let game_seed = fow_arena::seed::game_seed(
-        &fow_arena::seed::SeedKey::public(seed),
+    let game_seed = fow_records::seed::game_seed(
+        &fow_records::seed::SeedKey::public(seed),
         white_name,
         black_name,
         0,

@@ -36,11 +36,11 @@ pub struct Args {
 
 /// Reads the file, fits and prints.
 pub fn run(mut a: Args) -> Result<(), CliError> {
-    a.file = fow_arena::games_csv_of(&a.file);
+    a.file = fow_records::games_csv_of(&a.file);
     let text = std::fs::read(&a.file).map_err(|e| input(format!("{}: {e}", a.file.display())))?;
     let is_games_csv = a.file.extension().is_some_and(|x| x == "csv") || text.starts_with(b"id,");
     let m = if is_games_csv {
-        let games = fow_arena::read_games(&a.file)?;
+        let games = fow_records::read_games(&a.file)?;
         let mut players: Vec<String> = Vec::new();
         for g in &games {
             for p in [&g.white, &g.black] {

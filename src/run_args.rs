@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use fow_arena::{seed::SeedKey, OpeningOrder, Openings, Shard, TimeControl, TournamentConfig};
+use fow_records::{seed::SeedKey, OpeningOrder, Openings, Shard, TimeControl, TournamentConfig};
 use fow_variants::RuleSet;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -128,7 +128,7 @@ impl RunArgs {
         let (openings, report) =
             Openings::read(path, rules, self.opening_plies, self.opening_order).map_err(
                 |e| match e {
-                    fow_arena::ArenaError::Io { .. } => input(e.to_string()),
+                    fow_records::RecordError::Io { .. } => input(e.to_string()),
                     e => e.into(),
                 },
             )?;
@@ -184,7 +184,7 @@ impl RunArgs {
         {
             return Err(input(format!(
                 "--resume takes its settings from {}; drop {names}/--tc/--seed/--nodes/--openings/--shard/--secret-key",
-                dir.join(fow_arena::CONFIG_FILE).display()
+                dir.join(fow_records::CONFIG_FILE).display()
             )));
         }
         Ok(Some(dir))

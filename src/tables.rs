@@ -3,12 +3,12 @@
 use std::fs;
 use std::path::Path;
 
-use fow_arena::GameRow;
 use fow_ratings::{
     bayeselo, crosstable_csv, crosstable_text, linked_players, los_csv, los_text, mle_elo,
     summary_csv, summary_text, thesis_elo, Anchor, BayesEloFit, BayesEloOptions, MleError, MleFit,
     MleOptions, ResultMatrix, Score, SummaryInput, SummaryOrder, ThesisFit, ThesisOptions,
 };
+use fow_records::GameRow;
 
 use crate::error::{input, CliError};
 
@@ -56,9 +56,9 @@ pub fn matrix_of(players: &[String], games: &[GameRow]) -> Result<ResultMatrix, 
         };
         let (w, b) = (idx(&g.white)?, idx(&g.black)?);
         let score = match g.game_result().map_err(input)? {
-            fow_arena::GameResult::WhiteWins => Score::Win,
-            fow_arena::GameResult::BlackWins => Score::Loss,
-            fow_arena::GameResult::Draw => Score::Draw,
+            fow_records::GameResult::WhiteWins => Score::Win,
+            fow_records::GameResult::BlackWins => Score::Loss,
+            fow_records::GameResult::Draw => Score::Draw,
         };
         m.add_game(w, b, score).map_err(input)?;
     }

@@ -6,12 +6,12 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use fow_arena::{
-    read_games, read_rows, GameRow, TimeRow, TournamentConfig, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
-};
 use fow_ratings::{
     kendall_tau, mle_elo, parse_match_matrix, spearman, summary_rows, Anchor, MleOptions,
     ResultMatrix, SummaryInput, SummaryOrder,
+};
+use fow_records::{
+    read_games, read_rows, GameRow, TimeRow, TournamentConfig, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
 use fow_variants::RuleSet;
 

@@ -3,9 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use fow_arena::{
-    GameRow, TimeRow, Tournament, TournamentConfig, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
-};
+use fow_arena::Tournament;
+use fow_records::{GameRow, TimeRow, TournamentConfig, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
 use fow_variants::RuleSet;
 
 use crate::error::{input, CliError};
@@ -253,7 +252,7 @@ pub(crate) fn create_run(
     Ok(match out {
         Some(dir) => (Tournament::create(config, &dir)?, dir),
         None => {
-            let (dir, lock) = fow_arena::fresh_folder(&default_out(suffix))?;
+            let (dir, lock) = fow_records::fresh_folder(&default_out(suffix))?;
             (Tournament::create_locked(config, lock)?, dir)
         }
     })
@@ -271,7 +270,7 @@ pub(crate) fn seed_text(cfg: &TournamentConfig, dir: &Path) -> String {
         Some(s) => s.to_string(),
         None => format!(
             "secret (its key is in {})",
-            dir.join(fow_arena::seed::SECRET_FILE).display()
+            dir.join(fow_records::seed::SECRET_FILE).display()
         ),
     }
 }
@@ -280,8 +279,8 @@ pub(crate) fn seed_text(cfg: &TournamentConfig, dir: &Path) -> String {
 /// else the spec; the returned games carry the same names.
 pub(crate) fn labelled(
     players: &[String],
-    mut games: Vec<fow_arena::GameRow>,
-) -> (Vec<String>, Vec<fow_arena::GameRow>) {
+    mut games: Vec<fow_records::GameRow>,
+) -> (Vec<String>, Vec<fow_records::GameRow>) {
     let label = |p: &String| {
         p.parse::<fow_players::PlayerSpec>()
             .ok()
@@ -332,11 +331,11 @@ fn files_written(dir: &Path) -> String {
 /// in `players`), from the matching rows of `times`.
 pub(crate) fn ms_per_move(
     players: &[String],
-    games: &[fow_arena::GameRow],
-    times: &[fow_arena::TimeRow],
+    games: &[fow_records::GameRow],
+    times: &[fow_records::TimeRow],
 ) -> Vec<Option<f64>> {
     let mut sum = vec![(0.0f64, 0u64); players.len()];
-    let by_id: std::collections::HashMap<u64, &fow_arena::GameRow> =
+    let by_id: std::collections::HashMap<u64, &fow_records::GameRow> =
         games.iter().map(|g| (g.id, g)).collect();
     for t in times {
         let Some(g) = by_id.get(&t.id) else { continue };

@@ -3,10 +3,11 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use fow_arena::{
-    pgn_samples, read_games, row_samples, Draws, MaterialOptions, MaterialSample, MATERIAL_NAMES,
+use fow_analysis::{
+    pgn_samples, row_samples, Draws, MaterialOptions, MaterialSample, MATERIAL_NAMES,
 };
 use fow_ratings::{fit_logistic, LogisticOptions};
+use fow_records::read_games;
 use fow_variants::{read_pgn, RuleSet};
 use serde_json::json;
 
@@ -102,13 +103,13 @@ fn add_pgn(
     acc: &mut Gathered,
 ) -> Result<Vec<RuleSet>, CliError> {
     let mut met = Vec::new();
-    let text = fow_arena::read_text(path)?;
+    let text = fow_records::read_text(path)?;
     let games = read_pgn(&text)
         .map_err(|e| input(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
     for (k, g) in games.iter().enumerate() {
         let rules = match forced {
             Some(r) => r,
-            None => fow_arena::pgn_rules(g, &RuleSet::chesscom())
+            None => fow_records::pgn_rules(g, &RuleSet::chesscom())
                 .map_err(|m| input(format!("{}:{}: {m}", path.display(), g.line)))?,
         };
         if !met.contains(&rules) {
@@ -178,7 +179,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         if !path.exists() {
             return Err(input(format!("{}: no such file or folder", path.display())));
         }
-        let path = &fow_arena::games_csv_of(path);
+        let path = &fow_records::games_csv_of(path);
         let is_pgn = path.is_dir() || path.extension().is_some_and(|x| x == "pgn");
         let rules = if is_pgn {
             let mut met: Vec<RuleSet> = Vec::new();

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::{fails, fow, ok, tournament};
-use fow_arena::{load_game, read_analysis, MoveAnalysis, MoveLabel, MATE_CP};
+use fow_analysis::{read_analysis, MoveAnalysis, MoveLabel, MATE_CP};
+use fow_records::load_game;
 use fow_variants::RuleSet;
 
 /// 1. e4 f6 2. Qh5 a6 3. Qxe8: Black's second move leaves its king to the queen.

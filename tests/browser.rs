@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fow_arena::{load_game, MoveAnalysis, SavedGame};
+use fow_analysis::MoveAnalysis;
+use fow_records::{load_game, SavedGame};
 use fow_variants::{piece_symbol, Color, FogView, Position, RuleSet, Square};
 
 const CHESSCOM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/chesscom-fow");

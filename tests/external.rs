@@ -9,9 +9,10 @@ use common::*;
 use std::fs;
 use std::process::Command;
 
-use fow_arena::{play_game, read_games, GameOptions, Reason, GAMES_FILE, LOGS_DIR};
+use fow_arena::{play_game, GameOptions};
 use fow_players::external::ExternalPlayer;
 use fow_players::{GameStart, Player, PlayerSpec};
+use fow_records::{read_games, Reason, GAMES_FILE, LOGS_DIR};
 use fow_variants::{Position, RuleSet};
 
 /// A tournament of RandomMove and `faulty.py MODE`: the faulty bot loses both games with

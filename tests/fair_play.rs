@@ -9,7 +9,7 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use fow_arena::{read_games, LOGS_DIR};
+use fow_records::{read_games, LOGS_DIR};
 
 /// The numbers after `word` in a log (`child 1234`).
 fn logged(log: &Path, word: &str) -> Vec<u32> {
@@ -289,9 +289,9 @@ fn every_command_that_writes_a_folder_refuses_one_in_use() {
         .expect("a chess.com PGN in data/");
     // Another process (this test) holds the folders, as a running tournament would: the
     // tournament's, and an empty one for the commands that make a new folder.
-    let lock = fow_arena::lock_folder(&dir).unwrap();
+    let lock = fow_records::lock_folder(&dir).unwrap();
     let empty = tmp.path().join("empty");
-    let _empty_lock = fow_arena::lock_folder(&empty).unwrap();
+    let _empty_lock = fow_records::lock_folder(&empty).unwrap();
     let e = empty.to_str().unwrap().to_string();
     let inside = |f: &str| empty.join(f).to_str().unwrap().to_string();
     let commands: Vec<Vec<String>> = vec![
@@ -385,7 +385,7 @@ fn a_killed_writer_leaves_no_lock_behind() {
     child.kill().unwrap();
     child.wait().unwrap();
     // The kernel released the lock with the process.
-    fow_arena::lock_folder(&dir).unwrap();
+    fow_records::lock_folder(&dir).unwrap();
 }
 
 #[test]

@@ -135,7 +135,9 @@ fn a_gauntlet_meets_each_opponent() {
 }
 
 fn read_games_count(dir: &Path) -> usize {
-    fow_arena::read_games(&dir.join("games.csv")).unwrap().len()
+    fow_records::read_games(&dir.join("games.csv"))
+        .unwrap()
+        .len()
 }
 
 #[test]
@@ -184,8 +186,9 @@ fn a_match_under_a_clock_records_each_sides_time_left() {
         dir.to_str().unwrap(),
     ]);
     assert!(out.contains("the same seed can give other games"), "{out}");
-    let games = fow_arena::read_games(&dir.join("games.csv")).unwrap();
-    let clocks: Vec<fow_arena::ClockRow> = fow_arena::read_rows(&dir.join("clocks.csv")).unwrap();
+    let games = fow_records::read_games(&dir.join("games.csv")).unwrap();
+    let clocks: Vec<fow_records::ClockRow> =
+        fow_records::read_rows(&dir.join("clocks.csv")).unwrap();
     assert_eq!(clocks.len(), games.len());
     for (g, c) in games.iter().zip(&clocks) {
         assert_eq!(g.id, c.id);

@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use common::{fails, fow, ok, tournament};
-use fow_arena::{load_games, read_games, GameRow, SavedGame, GAMES_FILE};
+use fow_records::{load_games, read_games, GameRow, SavedGame, GAMES_FILE};
 use fow_variants::{read_pgn, RuleSet};
 
 fn chesscom() -> PathBuf {

@@ -9,10 +9,9 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use common::{fails, FOW};
-use fow_arena::{
-    load_game, play_game, read_games, view_diagram, GameOptions, GameRecord, GameRow, GAMES_FILE,
-};
+use fow_arena::{play_game, view_diagram, GameOptions};
 use fow_players::{Budget, GameStart, Player, PlayerSpec};
+use fow_records::{load_game, read_games, GameRecord, GameRow, GAMES_FILE};
 use fow_variants::{san_among, Color, FogView, Move, Observation, Position, RuleSet};
 
 /// Runs `fow play` with `args`, feeding `script` to its stdin.
@@ -116,8 +115,8 @@ fn wrong_entries_get_a_message_and_a_new_prompt() {
         (
             "Human",
             "RandomMove",
-            fow_arena::seed::game_seed(
-                &fow_arena::seed::SeedKey::public(3),
+            fow_records::seed::game_seed(
+                &fow_records::seed::SeedKey::public(3),
                 "Human",
                 "RandomMove",
                 0
@@ -221,7 +220,7 @@ fn expected(color: Color, seed: u64) -> (GameRecord, Scripted) {
         Color::White => ("Human", "RandomMove"),
         Color::Black => ("RandomMove", "Human"),
     };
-    let game = fow_arena::seed::game_seed(&fow_arena::seed::SeedKey::public(seed), w, b, 0);
+    let game = fow_records::seed::game_seed(&fow_records::seed::SeedKey::public(seed), w, b, 0);
     let rec = match color {
         Color::White => play_game(&mut human, bot.as_mut(), w, b, game, &opts),
         Color::Black => play_game(bot.as_mut(), &mut human, w, b, game, &opts),

@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 /// Seconds after which a wait on the terminal viewer counts as a hang.
 const HANG: u64 = 180;
 
-use fow_arena::{load_game, MoveAnalysis, SavedGame};
+use fow_analysis::MoveAnalysis;
+use fow_records::{load_game, SavedGame};
 use fow_variants::shakmaty::{File, Rank};
 use fow_variants::{Color, Position, RuleSet, Square};
 

@@ -10,7 +10,7 @@ use common::*;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use fow_arena::GAMES_FILE;
+use fow_records::GAMES_FILE;
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
 
-use fow_arena::{read_games, TournamentConfig};
+use fow_records::{read_games, TournamentConfig};
 
 const THESIS_ORDER: [&str; 10] = [
     "RandomMove",
@@ -220,7 +220,7 @@ fn check_extended(base: &Path, ext: &Path) {
 
     // A game's seed depends on its players and round only: the ten bots' games are those
     // of the plain preset.
-    let key = |g: &fow_arena::GameRow| (g.white.clone(), g.black.clone(), g.round);
+    let key = |g: &fow_records::GameRow| (g.white.clone(), g.black.clone(), g.round);
     let ten: HashMap<_, _> = read_games(&base.join("games.csv"))
         .unwrap()
         .into_iter()

@@ -11,9 +11,9 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use fow_arena::{GameRow, Reason, LOGS_DIR};
 use fow_players::external::{read_uci_counts, uci_counts_path, UciCounts, UciPlayer};
 use fow_players::{Budget, GameStart, Player, PlayerSpec};
+use fow_records::{GameRow, Reason, LOGS_DIR};
 use fow_variants::shakmaty::fen::Fen;
 use fow_variants::shakmaty::{CastlingMode, Chess};
 use fow_variants::{Color, Observation, Position, RuleSet};

@@ -4,12 +4,9 @@
 //! random-versus-random games; these benches report what is reached.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use fow_arena::{
-    play_game,
-    seed::{game_seed, SeedKey},
-    GameOptions,
-};
+use fow_arena::{play_game, GameOptions};
 use fow_players::bots::RandomMove;
+use fow_records::seed::{game_seed, SeedKey};
 use fow_variants::{perft, FogView, Observation, Position, RuleSet};
 
 const GAMES: u32 = 200;

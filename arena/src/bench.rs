@@ -10,7 +10,7 @@ use fow_players::bots::RandomMove;
 use fow_variants::RuleSet;
 
 use crate::play::{play_game, GameOptions};
-use crate::seed::{game_seed, mix, SeedKey};
+use fow_records::seed::{game_seed, mix, SeedKey};
 
 /// What a benchmark run measured.
 #[derive(Clone, Debug, PartialEq)]
@@ -194,8 +194,9 @@ pub fn belief_games(
         r.decisions += u64::from(rec.decisions[side]);
         r.think_time += rec.time[side];
         r.points += match (rec.result, white) {
-            (crate::GameResult::WhiteWins, true) | (crate::GameResult::BlackWins, false) => 1.0,
-            (crate::GameResult::Draw, _) => 0.5,
+            (fow_records::GameResult::WhiteWins, true)
+            | (fow_records::GameResult::BlackWins, false) => 1.0,
+            (fow_records::GameResult::Draw, _) => 0.5,
             _ => 0.0,
         };
         let stats = bot.belief_stats();

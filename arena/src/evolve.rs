@@ -19,12 +19,12 @@ use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::error::ArenaError;
-use crate::files::{io_err, write_atomic};
-use crate::lock::{lock_folder, FolderLock};
 use crate::play::{play_game, GameOptions};
-use crate::record::GameResult;
-use crate::seed::{mix, SeedKey};
+use fow_records::seed::{mix, SeedKey};
+use fow_records::GameResult;
+use fow_records::RecordError;
+use fow_records::{io_err, write_atomic};
+use fow_records::{lock_folder, FolderLock};
 
 /// The settings file of an evolution folder.
 pub const EVOLVE_FILE: &str = "evolve.json";
@@ -68,14 +68,14 @@ pub struct EvolveConfig {
 
 impl EvolveConfig {
     /// The family of the evolved bot.
-    pub fn family(&self) -> Result<Family, ArenaError> {
+    pub fn family(&self) -> Result<Family, RecordError> {
         find(&self.bot).and_then(|b| b.family).ok_or_else(|| {
             let names: Vec<&str> = fow_players::registry()
                 .iter()
                 .filter(|b| b.family.is_some())
                 .map(|b| b.name)
                 .collect();
-            ArenaError::Config(format!(
+            RecordError::Config(format!(
                 "'{}' is not a parametrized bot (parametrized: {})",
                 self.bot,
                 names.join(", ")
@@ -84,27 +84,27 @@ impl EvolveConfig {
     }
 
     /// Checks the settings.
-    pub fn validated(self) -> Result<EvolveConfig, ArenaError> {
+    pub fn validated(self) -> Result<EvolveConfig, RecordError> {
         let family = self.family()?;
         let n = (family.param_names)().len();
         if self.start.len() != n {
-            return Err(ArenaError::Config(format!(
+            return Err(RecordError::Config(format!(
                 "{} takes {n} parameters, the start vector has {}",
                 self.bot,
                 self.start.len()
             )));
         }
         if self.population < 2 || self.survivors == 0 || self.survivors > self.population {
-            return Err(ArenaError::Config(format!(
+            return Err(RecordError::Config(format!(
                 "--population must be at least 2 and --survivors between 1 and the population (got {} and {})",
                 self.population, self.survivors
             )));
         }
         if !(self.step.is_finite() && self.step >= 0.0) {
-            return Err(ArenaError::Config("--step must be a number >= 0".into()));
+            return Err(RecordError::Config("--step must be a number >= 0".into()));
         }
         if self.games_per_pair == 0 {
-            return Err(ArenaError::Config(
+            return Err(RecordError::Config(
                 "--games-per-pair must be at least 1".into(),
             ));
         }
@@ -155,8 +155,8 @@ pub struct Evolution {
     _lock: FolderLock,
 }
 
-fn json_err(path: &Path) -> impl FnOnce(serde_json::Error) -> ArenaError + '_ {
-    move |e| ArenaError::Format {
+fn json_err(path: &Path) -> impl FnOnce(serde_json::Error) -> RecordError + '_ {
+    move |e| RecordError::Format {
         path: path.to_path_buf(),
         line: e.line() as u64,
         message: e.to_string(),
@@ -165,12 +165,12 @@ fn json_err(path: &Path) -> impl FnOnce(serde_json::Error) -> ArenaError + '_ {
 
 impl Evolution {
     /// Starts an evolution in `dir` (created if needed; it must not hold one already).
-    pub fn create(dir: &Path, config: EvolveConfig) -> Result<Evolution, ArenaError> {
+    pub fn create(dir: &Path, config: EvolveConfig) -> Result<Evolution, RecordError> {
         let config = config.validated()?;
         let family = config.family()?;
         let lock = lock_folder(dir)?;
         if dir.join(EVOLVE_FILE).exists() {
-            return Err(ArenaError::Config(format!(
+            return Err(RecordError::Config(format!(
                 "{} already holds an evolution: use --resume to continue it, or another --out",
                 dir.display()
             )));
@@ -202,10 +202,10 @@ impl Evolution {
     }
 
     /// Reopens the evolution in `dir` where its last checkpoint left it.
-    pub fn open(dir: &Path) -> Result<Evolution, ArenaError> {
+    pub fn open(dir: &Path) -> Result<Evolution, RecordError> {
         let path = dir.join(EVOLVE_FILE);
         if !path.is_file() {
-            return Err(ArenaError::Config(format!(
+            return Err(RecordError::Config(format!(
                 "{} holds no evolution to resume (no {EVOLVE_FILE})",
                 dir.display()
             )));
@@ -223,7 +223,7 @@ impl Evolution {
             || state.population.iter().any(|p| p.len() != n)
             || state.history.len() != state.epochs_done as usize
         {
-            return Err(ArenaError::Format {
+            return Err(RecordError::Format {
                 path: cpath,
                 line: 1,
                 message: "the checkpoint does not match evolve.json".into(),
@@ -240,7 +240,7 @@ impl Evolution {
 
     /// Raises the number of epochs to `epochs` (rewriting `evolve.json`); the epochs
     /// already run are unchanged.
-    pub fn extend(&mut self, epochs: u32) -> Result<(), ArenaError> {
+    pub fn extend(&mut self, epochs: u32) -> Result<(), RecordError> {
         if epochs > self.config.epochs {
             self.config.epochs = epochs;
             let path = self.dir.join(EVOLVE_FILE);
@@ -277,11 +277,11 @@ impl Evolution {
 
     /// The checkpoint, the log, `best.json` and `top-benchmark.json`, each written
     /// atomically: a kill at any moment leaves the last finished epoch on disk.
-    fn save(&self) -> Result<(), ArenaError> {
+    fn save(&self) -> Result<(), RecordError> {
         let log = self.dir.join(LOG_FILE);
         let mut w = csv::Writer::from_writer(Vec::new());
         for h in &self.state.history {
-            w.serialize(h).map_err(|e| ArenaError::Io {
+            w.serialize(h).map_err(|e| RecordError::Io {
                 path: log.clone(),
                 message: e.to_string(),
             })?;
@@ -297,12 +297,12 @@ impl Evolution {
                 "spread",
                 "games",
             ])
-            .map_err(|e| ArenaError::Io {
+            .map_err(|e| RecordError::Io {
                 path: log.clone(),
                 message: e.to_string(),
             })?;
         }
-        let bytes = w.into_inner().map_err(|e| ArenaError::Io {
+        let bytes = w.into_inner().map_err(|e| RecordError::Io {
             path: log.clone(),
             message: e.to_string(),
         })?;
@@ -329,11 +329,11 @@ impl Evolution {
         &mut self,
         jobs: usize,
         mut on_epoch: impl FnMut(&EpochLog),
-    ) -> Result<(), ArenaError> {
+    ) -> Result<(), RecordError> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(jobs.max(1))
             .build()
-            .map_err(|e| ArenaError::Config(format!("thread pool: {e}")))?;
+            .map_err(|e| RecordError::Config(format!("thread pool: {e}")))?;
         let against = match &self.config.against {
             Some(s) => Some(s.parse::<PlayerSpec>()?),
             None => None,
@@ -352,7 +352,7 @@ impl Evolution {
         epoch: u32,
         against: Option<&PlayerSpec>,
         benchmark: &PlayerSpec,
-    ) -> Result<EpochLog, ArenaError> {
+    ) -> Result<EpochLog, RecordError> {
         let cfg = &self.config;
         let pop = &self.state.population;
         let n = pop.len();
@@ -390,12 +390,12 @@ impl Evolution {
                 }
             }
         }
-        let build = |who: usize| -> Result<Box<dyn fow_players::Player>, ArenaError> {
+        let build = |who: usize| -> Result<Box<dyn fow_players::Player>, RecordError> {
             match (who, against) {
                 (OPPONENT, Some(spec)) => Ok(spec.build()?),
                 _ => family
                     .build(&pop[who])
-                    .map_err(|e| ArenaError::Config(e.to_string())),
+                    .map_err(|e| RecordError::Config(e.to_string())),
             }
         };
         let results: Vec<GameResult> = schedule
@@ -405,7 +405,7 @@ impl Evolution {
                 let (mut pw, mut pb) = (build(w)?, build(b)?);
                 Ok(play_game(pw.as_mut(), pb.as_mut(), "w", "b", seed, &opts).result)
             })
-            .collect::<Result<_, ArenaError>>()?;
+            .collect::<Result<_, RecordError>>()?;
         let mut points = vec![0u32; n];
         for (&(w, b, _), r) in schedule.iter().zip(&results) {
             let (pw, pb) = match r {
@@ -447,7 +447,7 @@ impl Evolution {
                     _ => 0.0,
                 })
             })
-            .collect::<Result<_, ArenaError>>()?;
+            .collect::<Result<_, RecordError>>()?;
         let benchmark_score =
             (!bench.is_empty()).then(|| bench.iter().sum::<f64>() / bench.len() as f64);
 

@@ -14,12 +14,12 @@ use fow_variants::{
     Square,
 };
 
-use crate::error::ArenaError;
-use crate::files::{
+use fow_records::GameRecord;
+use fow_records::RecordError;
+use fow_records::TournamentConfig;
+use fow_records::{
     io_err, rewrite_games, rewrite_rows, GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
-use crate::record::GameRecord;
-use crate::tournament::TournamentConfig;
 
 /// How a human's game stopped before its end by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -344,9 +344,9 @@ pub fn view_diagram(view: &FogView, unicode: bool) -> String {
 /// rules and the master seed `seed` that `rec`'s game seed derives from, as the schedule
 /// of a one-game tournament derives it), `games.csv` (the game as id 0) and `times.csv`.
 /// `dir` must not hold a `games.csv` already.
-pub fn save_game_folder(dir: &Path, rec: &GameRecord, seed: u64) -> Result<(), ArenaError> {
+pub fn save_game_folder(dir: &Path, rec: &GameRecord, seed: u64) -> Result<(), RecordError> {
     if dir.join(GAMES_FILE).exists() {
-        return Err(ArenaError::Config(format!(
+        return Err(RecordError::Config(format!(
             "{} already holds games; choose another folder",
             dir.display()
         )));

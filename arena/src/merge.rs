@@ -6,15 +6,17 @@ use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::check::{read_checked, Schedule};
-use crate::error::ArenaError;
-use crate::files::{
+use fow_records::lock_folder;
+use fow_records::seed::SECRET_FILE;
+use fow_records::RecordError;
+use fow_records::{
     io_err, read_csv, rewrite_games, rewrite_rows, write_atomic, ClockRow, CsvRow, GameRow,
     TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
-use crate::lock::lock_folder;
-use crate::seed::SECRET_FILE;
-use crate::tournament::{StopRule, TournamentConfig, LOGS_DIR};
+use fow_records::{read_checked, Schedule};
+use fow_records::{TournamentConfig, LOGS_DIR};
+
+use crate::tournament::StopRule;
 
 /// What [`merge_shards`] wrote.
 #[derive(Clone, Debug)]
@@ -55,15 +57,15 @@ pub fn merge_shards(
     out: &Path,
     dirs: &[PathBuf],
     stop: Option<&StopRule<'_>>,
-) -> Result<MergeReport, ArenaError> {
+) -> Result<MergeReport, RecordError> {
     if dirs.is_empty() {
-        return Err(ArenaError::Config("no shard folders to merge".into()));
+        return Err(RecordError::Config("no shard folders to merge".into()));
     }
     let mut given: HashMap<PathBuf, &Path> = HashMap::new();
     for d in dirs {
         let real = fs::canonicalize(d).unwrap_or_else(|_| d.clone());
         if let Some(other) = given.insert(real, d) {
-            return Err(ArenaError::Config(format!(
+            return Err(RecordError::Config(format!(
                 "{} is given twice (as {} and {})",
                 d.display(),
                 other.display(),
@@ -86,7 +88,7 @@ pub fn merge_shards(
     for (k, s) in shards.iter().enumerate() {
         for g in &s.games {
             if let Some((_, other)) = games.insert(g.id, (g.clone(), k)) {
-                return Err(ArenaError::Config(format!(
+                return Err(RecordError::Config(format!(
                     "game {} is in two shards: {} and {}",
                     g.id,
                     shards[other].dir.display(),
@@ -111,7 +113,7 @@ pub fn merge_shards(
     }
     let missing: Vec<u64> = (0..cutoff).filter(|id| !games.contains_key(id)).collect();
     if !missing.is_empty() {
-        return Err(ArenaError::Config(missing_text(&whole, &shards, &missing)));
+        return Err(RecordError::Config(missing_text(&whole, &shards, &missing)));
     }
     let games: Vec<GameRow> = games
         .into_values()
@@ -138,16 +140,16 @@ pub fn merge_shards(
 
 /// Reads one shard's folder: its settings (a shard's), and its games checked against its
 /// schedule (a last line cut short by a kill is left out: that game is missing).
-fn read_shard(dir: &Path) -> Result<ShardFolder, ArenaError> {
+fn read_shard(dir: &Path) -> Result<ShardFolder, RecordError> {
     if !dir.join(CONFIG_FILE).is_file() {
-        return Err(ArenaError::Config(format!(
+        return Err(RecordError::Config(format!(
             "{} holds no run (no {CONFIG_FILE})",
             dir.display()
         )));
     }
     let config = TournamentConfig::load(dir)?.validated()?;
     if config.shard.is_none() {
-        return Err(ArenaError::Config(format!(
+        return Err(RecordError::Config(format!(
             "{} holds a whole run, not a shard (its {CONFIG_FILE} has no shard): nothing to merge",
             dir.display()
         )));
@@ -173,7 +175,7 @@ fn read_shard(dir: &Path) -> Result<ShardFolder, ArenaError> {
 }
 
 /// The complete rows of a CSV file of a folder (none when the file is missing).
-fn rows_of<T: CsvRow>(dir: &Path, name: &str) -> Result<Vec<T>, ArenaError> {
+fn rows_of<T: CsvRow>(dir: &Path, name: &str) -> Result<Vec<T>, RecordError> {
     let path = dir.join(name);
     if !path.exists() {
         return Ok(Vec::new());
@@ -187,7 +189,7 @@ fn rows_of<T: CsvRow>(dir: &Path, name: &str) -> Result<Vec<T>, ArenaError> {
 
 /// The settings of the whole run, after checking that the shards come from one run
 /// (settings, key, shard count) and that each shard is given once.
-fn same_run(shards: &[ShardFolder]) -> Result<TournamentConfig, ArenaError> {
+fn same_run(shards: &[ShardFolder]) -> Result<TournamentConfig, RecordError> {
     let first = &shards[0];
     let whole = TournamentConfig {
         shard: None,
@@ -202,7 +204,7 @@ fn same_run(shards: &[ShardFolder]) -> Result<TournamentConfig, ArenaError> {
             ..s.config.clone()
         };
         if this != whole || shard.count != count {
-            return Err(ArenaError::Config(format!(
+            return Err(RecordError::Config(format!(
                 "{} and {} are not shards of one run: {}",
                 first.dir.display(),
                 s.dir.display(),
@@ -210,7 +212,7 @@ fn same_run(shards: &[ShardFolder]) -> Result<TournamentConfig, ArenaError> {
             )));
         }
         if let Some(other) = seen.insert(shard.index, &s.dir) {
-            return Err(ArenaError::Config(format!(
+            return Err(RecordError::Config(format!(
                 "shard {shard} is given twice: {} and {}",
                 other.display(),
                 s.dir.display()
@@ -265,7 +267,7 @@ fn missing_text(whole: &TournamentConfig, shards: &[ShardFolder], missing: &[u64
     let mut lacking: BTreeMap<u32, usize> = BTreeMap::new();
     for &id in missing {
         let index = (1..=count)
-            .find(|&i| crate::Shard { index: i, count }.holds(id, whole.paired))
+            .find(|&i| fow_records::Shard { index: i, count }.holds(id, whole.paired))
             .expect("a shard holds every game");
         *lacking.entry(index).or_default() += 1;
     }
@@ -302,21 +304,21 @@ fn write_merged(
     times: &[TimeRow],
     clocks: &[ClockRow],
     cutoff: u64,
-) -> Result<(), ArenaError> {
+) -> Result<(), RecordError> {
     let lock = lock_folder(out)?;
     let dir = lock.dir();
     let cfg_path = dir.join(CONFIG_FILE);
     if cfg_path.exists() {
         let there = TournamentConfig::load(dir)?;
         if there != *whole {
-            return Err(ArenaError::Config(format!(
+            return Err(RecordError::Config(format!(
                 "{} already holds another run ({}): merge into a new folder",
                 dir.display(),
                 difference(&there, whole)
             )));
         }
     } else if fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some()) {
-        return Err(ArenaError::Config(format!(
+        return Err(RecordError::Config(format!(
             "{} is not empty and holds no run: merge into a new folder",
             dir.display()
         )));
@@ -324,7 +326,7 @@ fn write_merged(
     if let (None, Some(key)) = (whole.seed, &whole.secret) {
         let key_path = dir.join(SECRET_FILE);
         if !key_path.exists() {
-            crate::tournament::write_secret(&key_path, key)?;
+            fow_records::write_secret(&key_path, key)?;
         }
     }
     let json = serde_json::to_string_pretty(whole).expect("config serializes");

@@ -3,10 +3,10 @@
 
 use std::collections::HashMap;
 
-use crate::error::ArenaError;
-use crate::files::GameRow;
-use crate::record::GameResult;
-use crate::tournament::TournamentConfig;
+use fow_records::GameResult;
+use fow_records::GameRow;
+use fow_records::RecordError;
+use fow_records::TournamentConfig;
 
 /// One finished pair: the same game seed with colours swapped.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,9 +43,9 @@ pub fn score_of(result: GameResult, white: bool) -> f64 {
 pub fn pair_results(
     config: &TournamentConfig,
     games: &[GameRow],
-) -> Result<Vec<PairResult>, ArenaError> {
+) -> Result<Vec<PairResult>, RecordError> {
     if !config.paired {
-        return Err(ArenaError::Config(
+        return Err(RecordError::Config(
             "the games are not played in pairs (not a match)".into(),
         ));
     }
@@ -59,7 +59,7 @@ pub fn pair_results(
         let p0 = &schedule[2 * k as usize];
         let result = |g: &GameRow| {
             g.game_result()
-                .map_err(|e| ArenaError::Config(format!("game {}: {e}", g.id)))
+                .map_err(|e| RecordError::Config(format!("game {}: {e}", g.id)))
         };
         pairs.push(PairResult {
             pair: k,

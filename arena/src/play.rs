@@ -9,9 +9,9 @@ use quanta::Clock;
 use fow_players::{Budget, GameStart, Player, PlayerErrorKind, TimeLeft};
 use fow_variants::{printable, Color, Game, Move, Observation, Position, RuleSet};
 
-use crate::record::{GameRecord, GameResult, Reason};
-use crate::seed::player_seeds;
-use crate::time_control::TimeControl;
+use fow_records::seed::player_seeds;
+use fow_records::TimeControl;
+use fow_records::{GameRecord, GameResult, Reason};
 
 /// How a game is played, beyond the players and the seed.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,7 +87,7 @@ pub fn play_game(
 
 /// [`play_game`] with the players' seeds given (`[White's, Black's]`) instead of derived
 /// from the game seed by colour: the paired games of a match give each player its own
-/// seed in both games of a pair ([`crate::seed::side_seeds`]).
+/// seed in both games of a pair ([`fow_records::seed::side_seeds`]).
 pub fn play_game_seeded(
     white: &mut dyn Player,
     black: &mut dyn Player,

@@ -2,393 +2,22 @@
 //! written to disk as it ends, resumable after a kill.
 
 use std::collections::HashSet;
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use fow_players::{Budget, PlayerSpec};
-use fow_variants::{Position, RuleSet};
-use serde::{Deserialize, Serialize};
-
-use crate::check::{read_checked, Schedule};
-use crate::error::ArenaError;
-use crate::files::{
-    drop_partial_line, io_err, read_csv, read_rows, rewrite_games, rewrite_rows, write_atomic,
-    Appender, ClockRow, GameRow, GamesAppender, TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE,
-    TIMES_FILE,
+use fow_records::seed::{Seeding, SECRET_FILE};
+use fow_records::{
+    drop_partial_line, lock_folder, read_checked, read_csv, read_rows, rewrite_games, rewrite_rows,
+    write_atomic, write_secret, Appender, ClockRow, FolderLock, GameRecord, GameRow, GamesAppender,
+    Pairing, RecordError, Schedule, TimeRow, TournamentConfig, CLOCKS_FILE, CONFIG_FILE,
+    GAMES_FILE, LOGS_DIR, TIMES_FILE,
 };
-use crate::lock::{lock_folder, FolderLock};
-use crate::openings::Openings;
+use fow_variants::Position;
+
 use crate::play::{play_game_seeded, GameOptions};
-use crate::record::GameRecord;
-use crate::seed::{game_seed, legacy_game_seed, player_seeds, SeedKey, Seeding, SECRET_FILE};
-use crate::shard::Shard;
-use crate::time_control::TimeControl;
-
-/// The folder of a tournament's player logs: `logs/<game id>-<white|black>.stderr` holds
-/// what an external program wrote to stderr in that game (only programs that wrote
-/// something get a file).
-pub const LOGS_DIR: &str = "logs";
-
-/// The settings that define a tournament (stored as `tournament.json`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TournamentConfig {
-    /// Player specs, in table order.
-    pub players: Vec<String>,
-    /// Games each ordered pair plays (so each pair meets this often with each colour).
-    pub games_per_pair: u32,
-    /// The rules.
-    pub rules: RuleSet,
-    /// The master seed, public (`None`: the run's key is a secret, kept in the folder's
-    /// [`SECRET_FILE`] and in [`TournamentConfig::secret`]).
-    pub seed: Option<u64>,
-    /// The node budget per move given to every player (`None`: each bot's default).
-    pub nodes: Option<u64>,
-    /// How game seeds derive from the key (absent in folders written before keyed seeds).
-    #[serde(default)]
-    pub seeding: Seeding,
-    /// The secret key of a run without a public seed (never written to
-    /// `tournament.json`: [`Tournament::create`] writes it to [`SECRET_FILE`]).
-    #[serde(skip)]
-    pub secret: Option<SeedKey>,
-    /// Who meets whom: `false`, every ordered pair of players (a round robin); `true`,
-    /// the first player against each of the others, not the others among themselves (a
-    /// gauntlet, as `fow match` and `fow tournament --gauntlet` play). In a gauntlet the
-    /// first player may also be among the others (self-play).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub gauntlet: bool,
-    /// Games are played in pairs: for each round and each meeting, two games in a row
-    /// with the same game seed and colours swapped, each player keeping its own seed in
-    /// both (see [`crate::seed::side_seeds`]), so that the luck of a game seed cancels
-    /// within a pair (fastchess's and cutechess's game pairs).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub paired: bool,
-    /// The stopping rule of a match (`fow match --sprt`), as text; the arena only stores
-    /// it, the caller of [`Tournament::run_until`] applies it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sprt: Option<String>,
-    /// A clock per side (`None`: node budgets only). Games under a clock depend on the
-    /// machine's speed: not deterministic.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tc: Option<TimeControl>,
-    /// Start positions by round (`None`: every game starts from the standard position).
-    /// With openings, `games.csv` has a `start` column holding each game's start.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub openings: Option<Openings>,
-    /// This folder plays one shard of the run (`None`: all of it); see [`Shard`].
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<Shard>,
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
-/// The most games one tournament schedules: its schedule, its rows and its tables stay in
-/// memory (a game row with its moves takes about a kilobyte).
-pub const MAX_GAMES: u64 = 10_000_000;
-
-impl TournamentConfig {
-    /// Settings with keyed seeds: `seed` is the public master seed, or `None` for a fresh
-    /// secret key from the operating system.
-    pub fn new(
-        players: Vec<String>,
-        games_per_pair: u32,
-        rules: RuleSet,
-        seed: Option<u64>,
-        nodes: Option<u64>,
-    ) -> Result<TournamentConfig, ArenaError> {
-        let secret = match seed {
-            Some(_) => None,
-            None => Some(SeedKey::random().map_err(ArenaError::Config)?),
-        };
-        Ok(TournamentConfig {
-            players,
-            games_per_pair,
-            rules,
-            seed,
-            nodes,
-            seeding: Seeding::Keyed,
-            secret,
-            gauntlet: false,
-            paired: false,
-            sprt: None,
-            tc: None,
-            openings: None,
-            shard: None,
-        })
-    }
-
-    /// The settings stored in `dir` (`tournament.json`, and the secret key beside it
-    /// for a run without a public seed), as stored: [`TournamentConfig::validated`]
-    /// checks that their players can be built.
-    pub fn load(dir: &Path) -> Result<TournamentConfig, ArenaError> {
-        let cfg_path = dir.join(CONFIG_FILE);
-        let text = fs::read_to_string(&cfg_path).map_err(io_err(&cfg_path))?;
-        let config: TournamentConfig =
-            serde_json::from_str(&text).map_err(|e| ArenaError::Format {
-                path: cfg_path.clone(),
-                line: e.line() as u64,
-                message: e.to_string(),
-            })?;
-        config.check_openings(&cfg_path, &text)?;
-        config.with_secret(dir)
-    }
-
-    /// Checks the stored openings (a person may have edited `tournament.json`, stored
-    /// at `path` with `text`): the error names the file and the line of the first
-    /// position that does not read or cannot start a game under the rules.
-    pub(crate) fn check_openings(&self, path: &Path, text: &str) -> Result<(), ArenaError> {
-        let Some(o) = &self.openings else {
-            return Ok(());
-        };
-        o.parsed(&self.rules).map_err(|(i, message)| {
-            let line = o
-                .positions
-                .get(i)
-                .and_then(|fen| {
-                    let needle = serde_json::to_string(fen).ok()?;
-                    text.lines().position(|l| l.contains(&needle))
-                })
-                .map_or(1, |k| k + 1);
-            ArenaError::Format {
-                path: path.to_path_buf(),
-                line: line as u64,
-                message,
-            }
-        })?;
-        Ok(())
-    }
-
-    /// Reads the secret key from `dir` when the seed is secret (settings read from
-    /// `dir/tournament.json`); unchanged otherwise.
-    pub(crate) fn with_secret(mut self, dir: &Path) -> Result<TournamentConfig, ArenaError> {
-        let cfg_path = dir.join(CONFIG_FILE);
-        if self.seed.is_none() {
-            let key_path = dir.join(SECRET_FILE);
-            let text = match fs::read_to_string(&key_path) {
-                Ok(t) => t,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                    return Err(ArenaError::Config(format!(
-                        "{}: the run's seed is secret, but its key ({}) is missing",
-                        cfg_path.display(),
-                        key_path.display()
-                    )))
-                }
-                Err(e) => return Err(io_err(&key_path)(e)),
-            };
-            self.secret = Some(SeedKey::from_hex(&text).map_err(|m| ArenaError::Format {
-                path: key_path.clone(),
-                line: 1,
-                message: m,
-            })?);
-        }
-        Ok(self)
-    }
-
-    /// The key game seeds derive from (`None`: secret and not loaded).
-    fn key(&self) -> Option<SeedKey> {
-        match (self.seed, &self.secret) {
-            (_, Some(k)) => Some(*k),
-            (Some(s), None) => Some(SeedKey::public(s)),
-            (None, None) => None,
-        }
-    }
-
-    /// The seed of game `round` between players `white` and `black` (indices); 0, which
-    /// no game of fow has, when the key is secret and was not loaded (settings read
-    /// without [`TournamentConfig::load`]).
-    fn seed_of(&self, white: usize, black: usize, round: u32) -> u64 {
-        let (w, b) = (&self.players[white], &self.players[black]);
-        match (self.seeding, self.key()) {
-            (Seeding::Keyed, Some(key)) => game_seed(&key, w, b, round),
-            (Seeding::Keyed, None) => 0,
-            (Seeding::Legacy, _) => legacy_game_seed(self.seed.unwrap_or(0), w, b, round),
-        }
-    }
-
-    /// Checks the settings and normalises the specs (each must build).
-    /// Unknown or malformed specs are reported before the player count, so that
-    /// `--players Foo` says that `Foo` is unknown.
-    pub fn validated(mut self) -> Result<TournamentConfig, ArenaError> {
-        for p in &mut self.players {
-            let spec: PlayerSpec = p.parse()?;
-            spec.build()?;
-            *p = spec.to_string();
-        }
-        if self.players.len() < 2 {
-            return Err(ArenaError::Config(
-                "a tournament needs at least two players".into(),
-            ));
-        }
-        if self.games_per_pair == 0 {
-            return Err(ArenaError::Config("--games must be at least 1".into()));
-        }
-        let n = self.players.len() as u64;
-        let total = self.game_count();
-        if total > MAX_GAMES {
-            return Err(ArenaError::Config(format!(
-                "{total} games ({n} players, {} per ordered pair) is more than one tournament holds ({MAX_GAMES}); use fewer --games or players",
-                self.games_per_pair
-            )));
-        }
-        match (self.seeding, self.seed, &self.secret) {
-            (Seeding::Legacy, None, _) => {
-                return Err(ArenaError::Config(
-                    "a tournament of the legacy seeding needs its public seed".into(),
-                ))
-            }
-            (Seeding::Keyed, None, None) => {
-                return Err(ArenaError::Config(
-                    "a tournament without a public seed needs its secret key".into(),
-                ))
-            }
-            _ => {}
-        }
-        // In a gauntlet the first player may meet itself; no one else is listed twice.
-        let mut seen = HashSet::new();
-        let others = if self.gauntlet {
-            &self.players[1..]
-        } else {
-            &self.players[..]
-        };
-        for p in others {
-            if !seen.insert(p) {
-                return Err(ArenaError::Config(format!(
-                    "player '{p}' is listed twice (give the second other parameters)"
-                )));
-            }
-        }
-        if let Some(s) = self.shard {
-            if s.count == 0 || s.index == 0 || s.index > s.count {
-                return Err(ArenaError::Config(format!(
-                    "shard {}/{} does not exist: a shard is I/N with 1 <= I <= N",
-                    s.index, s.count
-                )));
-            }
-        }
-        if let Some(o) = &self.openings {
-            o.parsed(&self.rules)
-                .map_err(|(_, m)| ArenaError::Config(format!("openings: {m}")))?;
-        }
-        if self.sprt.is_some() && !(self.paired && self.gauntlet && self.players.len() == 2) {
-            return Err(ArenaError::Config(
-                "an SPRT needs a paired match of two players".into(),
-            ));
-        }
-        Ok(self)
-    }
-
-    /// The players' meetings, each once (first index lower): every pair of players, or
-    /// in a gauntlet the first player with each other one.
-    fn meetings(&self) -> Vec<(usize, usize)> {
-        let n = self.players.len();
-        if self.gauntlet {
-            (1..n).map(|j| (0, j)).collect()
-        } else {
-            (0..n)
-                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-                .collect()
-        }
-    }
-
-    /// How many games the schedule holds: each meeting, each colour, each round.
-    pub fn game_count(&self) -> u64 {
-        let n = self.players.len() as u64;
-        let meetings = if self.gauntlet {
-            n.saturating_sub(1)
-        } else {
-            n * n.saturating_sub(1) / 2
-        };
-        2u64.saturating_mul(meetings)
-            .saturating_mul(u64::from(self.games_per_pair))
-    }
-
-    /// The games this folder plays: the [`TournamentConfig::schedule`], or the games of
-    /// its shard.
-    pub fn games_to_play(&self) -> Vec<Pairing> {
-        let mut v = self.schedule();
-        if let Some(s) = self.shard {
-            v.retain(|p| s.holds(p.id, self.paired));
-        }
-        v
-    }
-
-    /// Every game of the run (of every shard). Unpaired: for each round, every ordered pair of players that meet
-    /// (White by White's index, then Black's). Paired: for each round and meeting `(a,
-    /// b)`, `a` with White then `b` with White, the two games sharing their game seed.
-    ///
-    /// With [`TournamentConfig::openings`], every game of a round starts from the
-    /// round's opening ([`Openings::index_of_round`]).
-    pub fn schedule(&self) -> Vec<Pairing> {
-        let meetings = self.meetings();
-        let mut v = Vec::with_capacity(self.game_count() as usize);
-        let sequence = self
-            .openings
-            .as_ref()
-            .map(|o| o.sequence(self.key().as_ref()));
-        let opening_of = |round: u32| {
-            sequence
-                .as_ref()
-                .map(|s| Openings::index_of_round(s, round))
-        };
-        let push = |v: &mut Vec<Pairing>, round, white, black, seed, player_seeds| {
-            v.push(Pairing {
-                id: v.len() as u64,
-                round,
-                white,
-                black,
-                seed,
-                player_seeds,
-                opening: opening_of(round),
-            })
-        };
-        for round in 0..self.games_per_pair {
-            if self.paired {
-                for &(a, b) in &meetings {
-                    let seed = self.seed_of(a, b, round);
-                    let [sa, sb] = crate::seed::side_seeds(seed);
-                    push(&mut v, round, a, b, seed, [sa, sb]);
-                    push(&mut v, round, b, a, seed, [sb, sa]);
-                }
-                continue;
-            }
-            let n = self.players.len();
-            for white in 0..n {
-                for black in 0..n {
-                    let (lo, hi) = (white.min(black), white.max(black));
-                    if white != black && meetings.binary_search(&(lo, hi)).is_ok() {
-                        let seed = self.seed_of(white, black, round);
-                        push(&mut v, round, white, black, seed, player_seeds(seed));
-                    }
-                }
-            }
-        }
-        v
-    }
-}
-
-/// One scheduled game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pairing {
-    /// Its number.
-    pub id: u64,
-    /// Which meeting of this ordered pair.
-    pub round: u32,
-    /// White's index in the player list.
-    pub white: usize,
-    /// Black's index.
-    pub black: usize,
-    /// Its seed.
-    pub seed: u64,
-    /// The seeds handed to White's and Black's players.
-    pub player_seeds: [u64; 2],
-    /// Its start position, as an index into the openings' positions (`None`: the
-    /// standard start).
-    pub opening: Option<usize>,
-}
 
 /// What a finished (or resumed and finished) tournament holds.
 #[derive(Clone, Debug)]
@@ -422,7 +51,7 @@ impl Tournament {
     /// A new tournament in `dir`, which must not hold one already.
     /// A secret key is written to [`SECRET_FILE`] (readable by its owner only) before
     /// `tournament.json`.
-    pub fn create(config: TournamentConfig, dir: &Path) -> Result<Tournament, ArenaError> {
+    pub fn create(config: TournamentConfig, dir: &Path) -> Result<Tournament, RecordError> {
         let config = config.validated()?;
         Tournament::create_locked(config, lock_folder(dir)?)
     }
@@ -431,12 +60,12 @@ impl Tournament {
     pub fn create_locked(
         config: TournamentConfig,
         lock: FolderLock,
-    ) -> Result<Tournament, ArenaError> {
+    ) -> Result<Tournament, RecordError> {
         let config = config.validated()?;
         let dir = lock.dir().to_path_buf();
         let cfg_path = dir.join(CONFIG_FILE);
         if cfg_path.exists() {
-            return Err(ArenaError::Config(format!(
+            return Err(RecordError::Config(format!(
                 "{} already holds a tournament: use --resume to finish it, or another --out",
                 dir.display()
             )));
@@ -454,10 +83,10 @@ impl Tournament {
     }
 
     /// The tournament stored in `dir`, to be resumed.
-    pub fn open(dir: &Path) -> Result<Tournament, ArenaError> {
+    pub fn open(dir: &Path) -> Result<Tournament, RecordError> {
         let cfg_path = dir.join(CONFIG_FILE);
         if !cfg_path.is_file() {
-            return Err(ArenaError::Config(format!(
+            return Err(RecordError::Config(format!(
                 "{} holds no tournament to resume (no {CONFIG_FILE})",
                 dir.display()
             )));
@@ -480,7 +109,7 @@ impl Tournament {
     /// and line, and is left as it is; only then is a last line cut short by a kill (no
     /// newline at its end) dropped, to be played again. `times.csv` is checked the same
     /// way before anything is appended to it.
-    fn done(&self) -> Result<Vec<GameRow>, ArenaError> {
+    fn done(&self) -> Result<Vec<GameRow>, RecordError> {
         let path = self.dir.join(GAMES_FILE);
         let times = self.dir.join(TIMES_FILE);
         if times.exists() {
@@ -499,7 +128,7 @@ impl Tournament {
 
     /// The rows of this tournament's `games.csv` (`complete_lines`: without a last line
     /// cut short), checked against its schedule; the first wrong one is the error.
-    fn read_games(&self, path: &Path, complete_lines: bool) -> Result<Vec<GameRow>, ArenaError> {
+    fn read_games(&self, path: &Path, complete_lines: bool) -> Result<Vec<GameRow>, RecordError> {
         let (_, rows) = read_checked(path, Schedule::Strict(&self.config), complete_lines)?;
         rows.into_iter()
             .map(|r| r.row.map(|(row, _)| row))
@@ -513,7 +142,7 @@ impl Tournament {
         jobs: usize,
         move_time_limit: Option<Duration>,
         on_game: &(dyn Fn(&GameRecord, usize, usize) + Sync),
-    ) -> Result<TournamentReport, ArenaError> {
+    ) -> Result<TournamentReport, RecordError> {
         self.run_until(jobs, move_time_limit, on_game, None)
     }
 
@@ -529,7 +158,7 @@ impl Tournament {
         move_time_limit: Option<Duration>,
         on_game: &(dyn Fn(&GameRecord, usize, usize) + Sync),
         stop: Option<&StopRule<'_>>,
-    ) -> Result<TournamentReport, ArenaError> {
+    ) -> Result<TournamentReport, RecordError> {
         let started = Instant::now();
         let schedule = self.config.games_to_play();
         let done = self.done()?;
@@ -553,7 +182,7 @@ impl Tournament {
             .filter(|p| !done_ids.contains(&p.id) && p.id < cutoff.load(Ordering::Relaxed))
             .collect();
         if self.config.seeding == Seeding::Legacy && !pending.is_empty() {
-            return Err(ArenaError::Config(format!(
+            return Err(RecordError::Config(format!(
                 "{} was written by an older fow whose game seeds a program player could predict; its {} games read and check as before, but its {} missing games are not played with those seeds: start a new run",
                 self.dir.display(),
                 done.len(),
@@ -565,7 +194,7 @@ impl Tournament {
         let openings: Vec<Position> = match &self.config.openings {
             Some(o) => o
                 .parsed(&self.config.rules)
-                .map_err(|(_, m)| ArenaError::Config(format!("openings: {m}")))?,
+                .map_err(|(_, m)| RecordError::Config(format!("openings: {m}")))?,
             None => Vec::new(),
         };
         let with_start = self.config.openings.is_some();
@@ -599,7 +228,7 @@ impl Tournament {
         let next = AtomicUsize::new(0);
         let finished = AtomicUsize::new(done.len());
         let failed = AtomicBool::new(false);
-        let error: Mutex<Option<ArenaError>> = Mutex::new(None);
+        let error: Mutex<Option<RecordError>> = Mutex::new(None);
         let total = schedule.len();
         let worker = || {
             while !failed.load(Ordering::Relaxed) {
@@ -608,7 +237,7 @@ impl Tournament {
                 if p.id >= cutoff.load(Ordering::Relaxed) {
                     break;
                 }
-                let result = (|| -> Result<GameRecord, ArenaError> {
+                let result = (|| -> Result<GameRecord, RecordError> {
                     let mut w = specs[p.white].build()?;
                     let mut b = specs[p.black].build()?;
                     let logs = self.dir.join(LOGS_DIR);
@@ -672,7 +301,7 @@ impl Tournament {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(jobs)
             .build()
-            .map_err(|e| ArenaError::Config(format!("cannot start {jobs} threads: {e}")))?;
+            .map_err(|e| RecordError::Config(format!("cannot start {jobs} threads: {e}")))?;
         pool.scope(|s| {
             for _ in 0..jobs {
                 s.spawn(|_| worker());
@@ -698,7 +327,7 @@ impl Tournament {
         started: Instant,
         cutoff: u64,
         stopped: bool,
-    ) -> Result<TournamentReport, ArenaError> {
+    ) -> Result<TournamentReport, RecordError> {
         let games_path = self.dir.join(GAMES_FILE);
         let times_path = self.dir.join(TIMES_FILE);
         let mut games = self.read_games(&games_path, false)?;
@@ -777,18 +406,4 @@ impl PairProgress {
             }
         }
     }
-}
-
-/// Writes a secret key readable by its owner only (mode 0600 where the system has modes).
-pub(crate) fn write_secret(path: &Path, key: &SeedKey) -> Result<(), ArenaError> {
-    use std::io::Write;
-    // A key left by a creation that was interrupted before tournament.json was written.
-    let _ = fs::remove_file(path);
-    let mut opts = fs::OpenOptions::new();
-    opts.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut opts, 0o600);
-    let mut f = opts.open(path).map_err(io_err(path))?;
-    writeln!(f, "{}", key.to_hex()).map_err(io_err(path))?;
-    f.sync_all().map_err(io_err(path))
 }

@@ -2,12 +2,10 @@
 
 use std::fs;
 
-use fow_arena::{
-    check_row, play_game, play_game_seeded, GameOptions, GameResult, GameRow, Reason, Tournament,
-    TournamentConfig,
-};
+use fow_arena::{play_game, play_game_seeded, GameOptions, Tournament};
 use fow_players::bots::RandomMove;
 use fow_players::{Budget, GameStart, Player, PlayerError, PlayerErrorKind};
+use fow_records::{check_row, GameResult, GameRow, Reason, TournamentConfig};
 use fow_variants::{Color, Move, Observation, Position, RuleSet};
 
 /// A player that misbehaves on its third move in a chosen way.

@@ -5,7 +5,8 @@
 use std::fs;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use fow_arena::{pair_results, GameRow, Tournament, TournamentConfig};
+use fow_arena::{pair_results, Tournament};
+use fow_records::{GameRow, TournamentConfig};
 use fow_variants::RuleSet;
 
 fn matched(players: &[&str], pairs: u32) -> TournamentConfig {
@@ -176,7 +177,8 @@ fn timed(
 
 #[test]
 fn a_side_whose_clock_runs_out_loses_by_time_forfeit() {
-    use fow_arena::{play_game, GameOptions, GameResult, Reason, TimeControl};
+    use fow_arena::{play_game, GameOptions};
+    use fow_records::{GameResult, Reason, TimeControl};
     let mut opts = GameOptions::new(RuleSet::thesis());
     opts.clock = Some("0.1+0".parse::<TimeControl>().unwrap());
     // White sleeps 300 ms on its first move with 100 ms on its clock: it loses, whatever
@@ -190,12 +192,13 @@ fn a_side_whose_clock_runs_out_loses_by_time_forfeit() {
     assert!(rec.detail.contains("ms left"), "{}", rec.detail);
     let first = seen.lock().unwrap()[0].unwrap();
     assert_eq!(first.remaining, std::time::Duration::from_millis(100));
-    fow_arena::check_row(&GameRow::new(0, 0, &rec), &RuleSet::thesis()).unwrap();
+    fow_records::check_row(&GameRow::new(0, 0, &rec), &RuleSet::thesis()).unwrap();
 }
 
 #[test]
 fn each_side_is_told_its_own_clock_and_gets_its_increment() {
-    use fow_arena::{play_game, GameOptions, TimeControl};
+    use fow_arena::{play_game, GameOptions};
+    use fow_records::TimeControl;
     let mut opts = GameOptions::new(RuleSet::thesis());
     opts.clock = Some("60+2".parse::<TimeControl>().unwrap());
     let (mut w, ws) = timed(0);

@@ -6,9 +6,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use fow_arena::{
-    read_games, ArenaError, OpeningOrder, Openings, Tournament, TournamentConfig, GAMES_FILE,
-};
+use fow_arena::Tournament;
+use fow_records::RecordError;
+use fow_records::{read_games, OpeningOrder, Openings, TournamentConfig, GAMES_FILE};
 use fow_variants::{Position, RuleSet};
 
 const KINGS_AND_PAWN: &str = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
@@ -21,9 +21,9 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 }
 
 /// The file, line and message of a format error.
-fn format_error(e: ArenaError) -> (PathBuf, u64, String) {
+fn format_error(e: RecordError) -> (PathBuf, u64, String) {
     match e {
-        ArenaError::Format {
+        RecordError::Format {
             path,
             line,
             message,
@@ -32,7 +32,7 @@ fn format_error(e: ArenaError) -> (PathBuf, u64, String) {
     }
 }
 
-fn read(path: &Path, rules: RuleSet, plies: Option<u32>) -> Result<Openings, ArenaError> {
+fn read(path: &Path, rules: RuleSet, plies: Option<u32>) -> Result<Openings, RecordError> {
     Openings::read(path, &rules, plies, OpeningOrder::Sequential).map(|(o, _)| o)
 }
 

@@ -8,12 +8,12 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 
-use fow_arena::{
-    check_row, load_games_lenient, play_game, read_games, GameOptions, GameResult, GameRow, Reason,
-    Tournament, TournamentConfig,
-};
+use fow_arena::{play_game, GameOptions, Tournament};
 use fow_players::bots::RandomMove;
 use fow_players::{Budget, GameStart, Player};
+use fow_records::{
+    check_row, load_games_lenient, read_games, GameResult, GameRow, Reason, TournamentConfig,
+};
 use fow_variants::{Move, Observation, RuleSet};
 
 const HEADER: &str = "id,round,white,black,seed,result,reason,plies,detail,moves";

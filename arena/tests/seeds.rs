@@ -6,7 +6,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use fow_arena::seed::{game_seed, mix, SeedKey};
+use fow_records::seed::{game_seed, mix, SeedKey};
 use fow_arena::{play_game, GameOptions};
 use fow_players::bots::RandomMove;
 use fow_players::{Budget, GameStart, Player};
@@ -191,9 +191,9 @@ fn folders_of_the_legacy_derivation_still_match_their_schedule() {
     // no `seeding`, and its games carry the SplitMix64 seeds of its schedule.
     let dir =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../results/thesis-reproduction");
-    let config = fow_arena::TournamentConfig::load(&dir).unwrap();
-    assert_eq!(config.seeding, fow_arena::seed::Seeding::Legacy);
-    let games = fow_arena::read_games(&dir.join("games.csv")).unwrap();
+    let config = fow_records::TournamentConfig::load(&dir).unwrap();
+    assert_eq!(config.seeding, fow_records::seed::Seeding::Legacy);
+    let games = fow_records::read_games(&dir.join("games.csv")).unwrap();
     let schedule = config.schedule();
     assert_eq!(games.len(), schedule.len());
     for (g, p) in games.iter().zip(&schedule) {

@@ -143,7 +143,7 @@ fn game_json(r: &Replay) -> Value {
         // As text: a u64 seed does not fit a JavaScript number (2^53) exactly.
         "seed": g.seed.map(|s| s.to_string()),
         "result": g.result.map(|r| r.to_string()),
-        "outcome": fow_arena::outcome_text(g),
+        "outcome": fow_records::outcome_text(g),
         "frames": frames,
         "analysis": analysis,
     })

@@ -7,7 +7,8 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use fow_arena::{load_game, read_analysis, replay_frames, Frame, MoveAnalysis, SavedGame};
+use fow_analysis::{read_analysis, MoveAnalysis};
+use fow_records::{load_game, replay_frames, Frame, SavedGame};
 use fow_variants::{role_name, side_name};
 use fow_variants::{Color, Piece};
 
@@ -281,7 +282,7 @@ pub fn header(r: &Replay) -> Vec<String> {
     info.push_str(&format!(
         ", {} plies, result {}",
         g.moves.len(),
-        fow_arena::outcome_text(g)
+        fow_records::outcome_text(g)
     ));
     lines.push(info);
     if r.analysis.is_some() {

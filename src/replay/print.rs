@@ -36,7 +36,10 @@ pub fn render(r: &Replay, unicode: bool) -> String {
         ];
         out.push_str(&side_by_side(&boards));
     }
-    out.push_str(&format!("\nresult: {}\n", fow_arena::outcome_text(&r.game)));
+    out.push_str(&format!(
+        "\nresult: {}\n",
+        fow_records::outcome_text(&r.game)
+    ));
     out
 }
 

@@ -229,7 +229,7 @@ impl Viewer<'_> {
         if self.ply == self.last() {
             lines.push(vec![bold(format!(
                 "end: {}",
-                fow_arena::outcome_text(&r.game)
+                fow_records::outcome_text(&r.game)
             ))]);
         } else {
             lines.push(vec![]);

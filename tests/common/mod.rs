@@ -6,7 +6,7 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use fow_arena::{read_games, GameRow, GAMES_FILE};
+use fow_records::{read_games, GameRow, GAMES_FILE};
 
 /// The `fow` binary under test.
 pub const FOW: &str = env!("CARGO_BIN_EXE_fow");

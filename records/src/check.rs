@@ -12,7 +12,7 @@
 //! - an ending by a player (`illegal move`, `timeout`, `crash`, `protocol error`,
 //!   `player error`, `panic`, `resignation`) comes where the rules had not ended the
 //!   game, and a fault loses for the side to move after the last move (as the arena
-//!   scores it, see [`play_game`](crate::play_game)), a resignation for either side;
+//!   scores it, see `fow_arena::play_game`), a resignation for either side;
 //! - in `games.csv`: `plies` is the number of moves, both names are non-empty, ids are
 //!   unique, and no game (same players and seed) appears twice; beside a
 //!   `tournament.json`, each row is the game of its schedule
@@ -34,10 +34,10 @@ use fow_variants::{
     Position, ReplayError, RuleSet,
 };
 
-use crate::error::ArenaError;
+use crate::config::{TournamentConfig, MAX_GAMES};
+use crate::error::RecordError;
 use crate::files::{read_csv, GameRow, CONFIG_FILE};
 use crate::record::{GameResult, Reason};
-use crate::tournament::{TournamentConfig, MAX_GAMES};
 
 /// How the rules stand after a game's last move: what [`check_ending`] compares a
 /// recorded end with.
@@ -178,7 +178,7 @@ pub fn check_ending(
 /// `rules`: the game after them, the moves, and the end the last one made. The error
 /// (without the game's number) names the ply: an illegal move, or a move after the end
 /// of the game by the rules.
-pub(crate) fn replay_uci(
+pub fn replay_uci(
     start: &Position,
     text: &str,
     rules: &RuleSet,
@@ -359,7 +359,7 @@ pub fn check_pgn_game(g: &PgnGame, rules: &RuleSet) -> Result<PgnReplay, ReplayE
 
 /// Whose schedule the rows of a `games.csv` must fit.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Schedule<'a> {
+pub enum Schedule<'a> {
     /// That of the `tournament.json` beside the file, if there is one; a folder `fow
     /// import` wrote (master seed 0: games keep their numbers and seeds) or `fow play`
     /// wrote (one game, whose seed is the folder's) only needs its players.
@@ -370,15 +370,15 @@ pub(crate) enum Schedule<'a> {
 
 /// One row of a `games.csv` as read and checked: its line, and the row with its moves or
 /// what is wrong with it.
-pub(crate) struct CheckedRow {
+pub struct CheckedRow {
     /// The 1-based line where the row starts.
     pub line: u64,
     /// The row and its moves, or the error naming file, line and game.
-    pub row: Result<(GameRow, Vec<Move>), ArenaError>,
+    pub row: Result<(GameRow, Vec<Move>), RecordError>,
 }
 
 /// The `tournament.json` beside a `games.csv`, if there is one.
-pub(crate) fn config_beside(games_csv: &Path) -> Result<Option<TournamentConfig>, ArenaError> {
+pub fn config_beside(games_csv: &Path) -> Result<Option<TournamentConfig>, RecordError> {
     let path = games_csv
         .parent()
         .unwrap_or(Path::new("."))
@@ -389,7 +389,7 @@ pub(crate) fn config_beside(games_csv: &Path) -> Result<Option<TournamentConfig>
         Err(e) => return Err(crate::files::io_err(&path)(e)),
     };
     let config: TournamentConfig =
-        serde_json::from_slice(&text).map_err(|e| ArenaError::Format {
+        serde_json::from_slice(&text).map_err(|e| RecordError::Format {
             path: path.clone(),
             line: e.line().max(1) as u64,
             message: format!("not a tournament's settings: {e}"),
@@ -406,11 +406,11 @@ pub(crate) fn config_beside(games_csv: &Path) -> Result<Option<TournamentConfig>
 /// `complete_lines`, a last line without its newline (a row cut short by a kill) is left
 /// out, but must look like one. Errors of the file as a whole (not a games.csv, a bad
 /// `tournament.json`) are returned; those of a row are in its [`CheckedRow`].
-pub(crate) fn read_checked(
+pub fn read_checked(
     path: &Path,
     schedule: Schedule<'_>,
     complete_lines: bool,
-) -> Result<(RuleSet, Vec<CheckedRow>), ArenaError> {
+) -> Result<(RuleSet, Vec<CheckedRow>), RecordError> {
     let beside = config_beside(path)?;
     let rules = match (&schedule, &beside) {
         (Schedule::Strict(c), _) => c.rules,
@@ -418,7 +418,7 @@ pub(crate) fn read_checked(
         (Schedule::Beside, None) => RuleSet::thesis(),
     };
     let (read, cut) = read_csv::<GameRow>(path, complete_lines, "games.csv")?;
-    let err = |line: u64, message: String| ArenaError::Format {
+    let err = |line: u64, message: String| RecordError::Format {
         path: path.to_path_buf(),
         line,
         message,
@@ -437,7 +437,7 @@ pub(crate) fn read_checked(
     if cut {
         // A row cut short by a kill, read without `complete_lines`: say so.
         if let Some(CheckedRow {
-            row: Err(ArenaError::Format { message, .. }),
+            row: Err(RecordError::Format { message, .. }),
             ..
         }) = rows.last_mut()
         {
@@ -455,8 +455,8 @@ fn check_file(
     rows: &mut [CheckedRow],
     schedule: Schedule<'_>,
     beside: Option<&TournamentConfig>,
-) -> Result<(), ArenaError> {
-    let err = |line: u64, message: String| ArenaError::Format {
+) -> Result<(), RecordError> {
+    let err = |line: u64, message: String| RecordError::Format {
         path: path.to_path_buf(),
         line,
         message,
@@ -574,8 +574,8 @@ fn check_file(
     Ok(())
 }
 
-fn err_config(path: &Path, message: String) -> ArenaError {
-    ArenaError::Format {
+fn err_config(path: &Path, message: String) -> RecordError {
+    RecordError::Format {
         path: path.to_path_buf(),
         line: 1,
         message,
@@ -584,7 +584,7 @@ fn err_config(path: &Path, message: String) -> ArenaError {
 
 /// Why `row` is not the game of `schedule` with its id, if it is not.
 /// The `start` column of a scheduled game: its opening's FEN, empty without openings.
-fn scheduled_start<'a>(config: &'a TournamentConfig, p: &crate::tournament::Pairing) -> &'a str {
+fn scheduled_start<'a>(config: &'a TournamentConfig, p: &crate::config::Pairing) -> &'a str {
     match (&config.openings, p.opening) {
         (Some(o), Some(i)) => o.positions.get(i).map_or("", String::as_str),
         _ => "",
@@ -594,7 +594,7 @@ fn scheduled_start<'a>(config: &'a TournamentConfig, p: &crate::tournament::Pair
 fn misfit(
     row: &GameRow,
     config: &TournamentConfig,
-    schedule: &[crate::tournament::Pairing],
+    schedule: &[crate::config::Pairing],
     cfg: &Path,
 ) -> Option<String> {
     let id = row.id;

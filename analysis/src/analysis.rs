@@ -28,7 +28,7 @@ impl MoveLabel {
     /// The label for a drop in win chance of `drop` percentage points.
     ///
     /// ```
-    /// use fow_arena::MoveLabel;
+    /// use fow_analysis::MoveLabel;
     /// assert_eq!(MoveLabel::from_drop(0.0), MoveLabel::Best);
     /// assert_eq!(MoveLabel::from_drop(4.9), MoveLabel::Good);
     /// assert_eq!(MoveLabel::from_drop(5.0), MoveLabel::Inaccuracy);
@@ -65,7 +65,7 @@ impl MoveLabel {
 /// `50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1)`, Lichess's curve.
 ///
 /// ```
-/// use fow_arena::win_chance;
+/// use fow_analysis::win_chance;
 /// assert_eq!(win_chance(0.0), 50.0);
 /// assert!((win_chance(100.0) - 59.1).abs() < 0.1);
 /// assert!((win_chance(-100.0) + win_chance(100.0) - 100.0).abs() < 1e-9);
@@ -78,7 +78,7 @@ pub fn win_chance(cp: f64) -> f64 {
 /// `103.1668 * exp(-0.04354 * drop) - 3.1669`, clamped to 0..=100 (Lichess's formula).
 ///
 /// ```
-/// use fow_arena::move_accuracy;
+/// use fow_analysis::move_accuracy;
 /// assert!((move_accuracy(0.0) - 100.0).abs() < 1e-3);
 /// assert!(move_accuracy(20.0) < 45.0);
 /// assert_eq!(move_accuracy(100.0), 0.0);

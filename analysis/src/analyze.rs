@@ -28,8 +28,8 @@ use fow_variants::shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Posi
 use fow_variants::{Color, Game, Move, Position, RuleSet};
 
 use crate::analysis::{GameAnalysis, MoveAnalysis};
-use crate::error::ArenaError;
-use crate::saved::SavedGame;
+use fow_records::RecordError;
+use fow_records::SavedGame;
 
 /// The value of a won position (the enemy king is gone), in centipawns.
 pub const MATE_CP: f64 = 10_000.0;
@@ -100,7 +100,8 @@ impl std::error::Error for AnalysisError {}
 /// preferred move and whether the move left the mover's king capturable.
 ///
 /// ```
-/// use fow_arena::{analyze_game, load_games, MyStockfishEvaluator};
+/// use fow_analysis::{analyze_game, MyStockfishEvaluator};
+/// use fow_records::load_games;
 /// use fow_variants::RuleSet;
 /// let dir = tempfile::tempdir().unwrap();
 /// let pgn = dir.path().join("g.pgn");
@@ -174,8 +175,8 @@ pub fn analyze_game_with_progress(
 
 /// Writes the move records of `analysis` as CSV (header: [`MoveAnalysis`]'s field
 /// names; [`read_analysis`](crate::read_analysis) reads it back).
-pub fn write_analysis_csv(path: &Path, analysis: &GameAnalysis) -> Result<(), ArenaError> {
-    let io = |e: &dyn fmt::Display| ArenaError::Io {
+pub fn write_analysis_csv(path: &Path, analysis: &GameAnalysis) -> Result<(), RecordError> {
+    let io = |e: &dyn fmt::Display| RecordError::Io {
         path: path.to_path_buf(),
         message: e.to_string(),
     };

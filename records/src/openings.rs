@@ -17,7 +17,7 @@ use std::path::Path;
 use fow_variants::{read_pgn_games, Position, RuleSet};
 use serde::{Deserialize, Serialize};
 
-use crate::error::ArenaError;
+use crate::error::RecordError;
 use crate::files::io_err;
 use crate::record::Reason;
 use crate::saved::pgn_files;
@@ -92,7 +92,7 @@ pub struct OpeningsReport {
 /// come first, when the position is read.
 ///
 /// ```
-/// use fow_arena::check_start;
+/// use fow_records::check_start;
 /// use fow_variants::{Position, RuleSet};
 /// let rules = RuleSet::chesscom();
 /// assert!(check_start(&Position::startpos(), &rules).is_ok());
@@ -139,9 +139,9 @@ impl Openings {
         rules: &RuleSet,
         plies: Option<u32>,
         order: OpeningOrder,
-    ) -> Result<(Openings, OpeningsReport), ArenaError> {
+    ) -> Result<(Openings, OpeningsReport), RecordError> {
         if plies == Some(0) {
-            return Err(ArenaError::Config(
+            return Err(RecordError::Config(
                 "--opening-plies must be at least 1 (leave --openings out to start from the standard position)".into(),
             ));
         }
@@ -154,7 +154,7 @@ impl Openings {
             v
         } else {
             if plies.is_some() {
-                return Err(ArenaError::Config(format!(
+                return Err(RecordError::Config(format!(
                     "--opening-plies is for PGN openings, and {} is an EPD/FEN list",
                     path.display()
                 )));
@@ -170,7 +170,7 @@ impl Openings {
                 ),
                 None => String::new(),
             };
-            return Err(ArenaError::Config(format!(
+            return Err(RecordError::Config(format!(
                 "{} holds no start position{why}",
                 path.display()
             )));
@@ -236,7 +236,7 @@ impl Openings {
 
 /// Whether `path` is PGN: a folder (of PGN files), a `.pgn` file, or a file whose first
 /// non-blank line is a PGN tag.
-fn is_pgn(path: &Path) -> Result<bool, ArenaError> {
+fn is_pgn(path: &Path) -> Result<bool, RecordError> {
     if path.is_dir()
         || path
             .extension()
@@ -253,9 +253,9 @@ fn is_pgn(path: &Path) -> Result<bool, ArenaError> {
 }
 
 /// Reads an EPD or FEN list.
-fn read_epd(path: &Path, rules: &RuleSet) -> Result<Vec<Position>, ArenaError> {
+fn read_epd(path: &Path, rules: &RuleSet) -> Result<Vec<Position>, RecordError> {
     let bytes = fs::read(path).map_err(io_err(path))?;
-    let bad = |line: usize, message: String| ArenaError::Format {
+    let bad = |line: usize, message: String| RecordError::Format {
         path: path.to_path_buf(),
         line: line as u64,
         message,
@@ -353,14 +353,14 @@ fn read_pgn_openings(
     plies: Option<u32>,
     out: &mut Vec<Position>,
     report: &mut OpeningsReport,
-) -> Result<(), ArenaError> {
+) -> Result<(), RecordError> {
     let bytes = fs::read(path).map_err(io_err(path))?;
-    let text = String::from_utf8(bytes).map_err(|_| ArenaError::Format {
+    let text = String::from_utf8(bytes).map_err(|_| RecordError::Format {
         path: path.to_path_buf(),
         line: 1,
         message: "not UTF-8 text: not a PGN file".into(),
     })?;
-    let bad = |line: usize, message: String| ArenaError::Format {
+    let bad = |line: usize, message: String| RecordError::Format {
         path: path.to_path_buf(),
         line: line as u64,
         message,

@@ -17,8 +17,8 @@
 
 use fow_variants::{Board, Color, Move, PgnGame, PgnResult, Position, ReplayError, Role, RuleSet};
 
-use crate::files::GameRow;
-use crate::record::GameResult;
+use fow_records::GameResult;
+use fow_records::GameRow;
 
 /// The roles whose counts are the features, in feature order.
 pub const MATERIAL_ROLES: [Role; 5] = [
@@ -72,7 +72,7 @@ pub struct MaterialSample {
 /// Own minus enemy counts of [`MATERIAL_ROLES`] on a board, for `side`.
 ///
 /// ```
-/// use fow_arena::material_balance;
+/// use fow_analysis::material_balance;
 /// use fow_variants::{Color, Position};
 /// let pos = Position::from_fen("4k3/8/8/8/8/8/PPP5/RN2K3 w - - 0 1").unwrap();
 /// assert_eq!(material_balance(pos.board(), Color::White), [3, 1, 0, 1, 0]);
@@ -157,7 +157,7 @@ pub fn pgn_samples(
     rules: &RuleSet,
     opts: &MaterialOptions,
 ) -> Result<Option<Vec<MaterialSample>>, ReplayError> {
-    let replay = crate::check::check_pgn_game(game, rules)?;
+    let replay = fow_records::check_pgn_game(game, rules)?;
     let result = match game.result {
         None => return Ok(None),
         Some(PgnResult::WhiteWins) => GameResult::WhiteWins,

@@ -8,7 +8,7 @@ use fow_players::SpecError;
 
 /// What can go wrong running or reading a tournament.
 #[derive(Debug)]
-pub enum ArenaError {
+pub enum RecordError {
     /// A file could not be read or written.
     Io {
         /// The file.
@@ -31,7 +31,7 @@ pub enum ArenaError {
     Spec(SpecError),
 }
 
-impl fmt::Display for ArenaError {
+impl fmt::Display for RecordError {
     /// One line: control characters (a newline in a quoted field, bytes of a binary
     /// file) are written escaped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -50,26 +50,26 @@ impl fmt::Display for ArenaError {
     }
 }
 
-impl ArenaError {
+impl RecordError {
     /// The message as it is, perhaps on several lines.
     fn raw_text(&self) -> String {
         match self {
-            ArenaError::Io { path, message } => format!("{}: {message}", path.display()),
-            ArenaError::Format {
+            RecordError::Io { path, message } => format!("{}: {message}", path.display()),
+            RecordError::Format {
                 path,
                 line,
                 message,
             } => format!("{}:{line}: {message}", path.display()),
-            ArenaError::Config(m) => m.clone(),
-            ArenaError::Spec(e) => e.to_string(),
+            RecordError::Config(m) => m.clone(),
+            RecordError::Spec(e) => e.to_string(),
         }
     }
 }
 
-impl std::error::Error for ArenaError {}
+impl std::error::Error for RecordError {}
 
-impl From<SpecError> for ArenaError {
-    fn from(e: SpecError) -> ArenaError {
-        ArenaError::Spec(e)
+impl From<SpecError> for RecordError {
+    fn from(e: SpecError) -> RecordError {
+        RecordError::Spec(e)
     }
 }

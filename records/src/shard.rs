@@ -22,7 +22,7 @@ impl Shard {
     /// and `2k + 1`) stays whole.
     ///
     /// ```
-    /// use fow_arena::Shard;
+    /// use fow_records::Shard;
     /// let s: Shard = "2/3".parse().unwrap();
     /// assert_eq!((0..8).filter(|&id| s.holds(id, false)).collect::<Vec<_>>(), [1, 4, 7]);
     /// assert_eq!((0..8).filter(|&id| s.holds(id, true)).collect::<Vec<_>>(), [2, 3]);

@@ -11,7 +11,7 @@ use std::fs::{self, File, TryLockError};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::error::ArenaError;
+use crate::error::RecordError;
 use crate::files::io_err;
 
 /// An exclusive lock on a folder; the lock ends when this is dropped or the process ends.
@@ -29,21 +29,21 @@ impl FolderLock {
 }
 
 /// Makes `dir` (and its parents) if needed and takes its lock; another process holding
-/// it is an error naming the folder ([`ArenaError::Config`]: the user's command clashes
+/// it is an error naming the folder ([`RecordError::Config`]: the user's command clashes
 /// with a running one).
-pub fn lock_folder(dir: &Path) -> Result<FolderLock, ArenaError> {
+pub fn lock_folder(dir: &Path) -> Result<FolderLock, RecordError> {
     fs::create_dir_all(dir).map_err(io_err(dir))?;
     take(dir)
 }
 
-fn take(dir: &Path) -> Result<FolderLock, ArenaError> {
+fn take(dir: &Path) -> Result<FolderLock, RecordError> {
     let file = File::open(dir).map_err(io_err(dir))?;
     match file.try_lock() {
         Ok(()) => Ok(FolderLock {
             _file: file,
             dir: dir.to_path_buf(),
         }),
-        Err(TryLockError::WouldBlock) => Err(ArenaError::Config(format!(
+        Err(TryLockError::WouldBlock) => Err(RecordError::Config(format!(
             "{} is in use by another fow command (it holds the folder's lock); wait for it to end, or choose another folder",
             dir.display()
         ))),
@@ -54,7 +54,7 @@ fn take(dir: &Path) -> Result<FolderLock, ArenaError> {
 /// Makes a new folder `base` (or `base-2`, `base-3`, ... when that exists already, for
 /// instance made by another run in the same second) and takes its lock. The folder is
 /// claimed by creating it, which succeeds for one process only.
-pub fn fresh_folder(base: &Path) -> Result<(PathBuf, FolderLock), ArenaError> {
+pub fn fresh_folder(base: &Path) -> Result<(PathBuf, FolderLock), RecordError> {
     if let Some(parent) = base.parent().filter(|p| !p.as_os_str().is_empty()) {
         fs::create_dir_all(parent).map_err(io_err(parent))?;
     }

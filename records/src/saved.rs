@@ -26,10 +26,10 @@ use fow_variants::{
 };
 
 use crate::check::{check_pgn_game, check_row, is_fog_of_war, read_checked, Schedule};
-use crate::error::ArenaError;
+use crate::config::TournamentConfig;
+use crate::error::RecordError;
 use crate::files::{io_err, rewrite_games, GameRow, CONFIG_FILE, GAMES_FILE};
 use crate::record::{GameResult, Reason};
-use crate::tournament::TournamentConfig;
 
 /// PGN tag naming the rule set as [`RuleSet`]'s `Display` writes it (`thesis`,
 /// `chesscom`, `custom(...)`).
@@ -105,7 +105,7 @@ impl SavedGame {
 /// of `.pgn` files. `default_rules` applies to PGN games with neither a [`RULES_TAG`]
 /// nor chess.com's `[Variant "Fog of War"]` (which means `chesscom`). The first game that
 /// cannot be read is an error naming the file, the line, the game and the move.
-pub fn load_games(path: &Path, default_rules: &RuleSet) -> Result<Vec<SavedGame>, ArenaError> {
+pub fn load_games(path: &Path, default_rules: &RuleSet) -> Result<Vec<SavedGame>, RecordError> {
     let (mut games, mut error) = (Vec::new(), None);
     for_each_game(path, default_rules, &mut |g| match g {
         Ok(g) => {
@@ -132,7 +132,7 @@ pub fn load_games(path: &Path, default_rules: &RuleSet) -> Result<Vec<SavedGame>
 pub fn load_games_lenient(
     path: &Path,
     default_rules: &RuleSet,
-) -> Result<(Vec<SavedGame>, Vec<String>), ArenaError> {
+) -> Result<(Vec<SavedGame>, Vec<String>), RecordError> {
     let (mut games, mut errors) = (Vec::new(), Vec::new());
     for_each_game(path, default_rules, &mut |g| {
         match g {
@@ -146,7 +146,7 @@ pub fn load_games_lenient(
 
 /// What [`for_each_game`] calls with each game or the error of a game that cannot be
 /// read; `Break` stops the reading.
-type Each<'a> = dyn FnMut(Result<SavedGame, ArenaError>) -> ControlFlow<()> + 'a;
+type Each<'a> = dyn FnMut(Result<SavedGame, RecordError>) -> ControlFlow<()> + 'a;
 
 /// Calls `each` with every game of `path` in order, or with the error of a game that
 /// cannot be read, until `each` breaks. Errors of the source as a whole (a missing file,
@@ -166,7 +166,7 @@ fn for_each_game(
     path: &Path,
     default_rules: &RuleSet,
     each: &mut Each<'_>,
-) -> Result<(), ArenaError> {
+) -> Result<(), RecordError> {
     let csv = games_csv_of(path);
     if csv != path {
         return load_games_csv(&csv, each);
@@ -197,8 +197,8 @@ pub fn load_game(
     path: &Path,
     number: Option<u64>,
     default_rules: &RuleSet,
-) -> Result<SavedGame, ArenaError> {
-    let mut found: Option<Result<SavedGame, ArenaError>> = None;
+) -> Result<SavedGame, RecordError> {
+    let mut found: Option<Result<SavedGame, RecordError>> = None;
     let (mut numbers, mut unreadable) = (Vec::new(), 0usize);
     let (key_colon, key_comma) = number.map_or((String::new(), String::new()), |n| {
         (format!("game {n}:"), format!("game {n},"))
@@ -207,7 +207,7 @@ pub fn load_game(
         let wanted = match (&g, number) {
             (_, None) => true,
             (Ok(g), Some(n)) => g.number == n,
-            (Err(ArenaError::Format { message, .. }), Some(_)) => {
+            (Err(RecordError::Format { message, .. }), Some(_)) => {
                 message.starts_with(&key_colon) || message.starts_with(&key_comma)
             }
             (Err(_), Some(_)) => false,
@@ -246,18 +246,18 @@ pub fn load_game(
     }
 }
 
-fn config(path: &Path, message: String) -> ArenaError {
-    ArenaError::Config(format!("{}: {message}", path.display()))
+fn config(path: &Path, message: String) -> RecordError {
+    RecordError::Config(format!("{}: {message}", path.display()))
 }
 
 /// The PGN files `path` names: itself if it is not a folder, else the `.pgn` files in it,
 /// sorted (an error if there are none).
-pub fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, ArenaError> {
+pub fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, RecordError> {
     if !path.is_dir() {
         return Ok(vec![path.to_path_buf()]);
     }
     let dir = path;
-    let io = |e: std::io::Error| ArenaError::Io {
+    let io = |e: std::io::Error| RecordError::Io {
         path: dir.to_path_buf(),
         message: e.to_string(),
     };
@@ -279,7 +279,7 @@ pub fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, ArenaError> {
 }
 
 /// The rules of a `games.csv`: those of the `tournament.json` beside it, else thesis.
-pub fn rules_beside(games_csv: &Path) -> Result<RuleSet, ArenaError> {
+pub fn rules_beside(games_csv: &Path) -> Result<RuleSet, RecordError> {
     let cfg = games_csv
         .parent()
         .unwrap_or(Path::new("."))
@@ -287,7 +287,7 @@ pub fn rules_beside(games_csv: &Path) -> Result<RuleSet, ArenaError> {
     let Ok(text) = std::fs::read_to_string(&cfg) else {
         return Ok(RuleSet::thesis());
     };
-    let bad = |line: usize, message: String| ArenaError::Format {
+    let bad = |line: usize, message: String| RecordError::Format {
         path: cfg.clone(),
         line: line as u64,
         message,
@@ -300,7 +300,7 @@ pub fn rules_beside(games_csv: &Path) -> Result<RuleSet, ArenaError> {
     serde_json::from_value(rules.clone()).map_err(|e| bad(1, format!("rules: {e}")))
 }
 
-fn load_games_csv(path: &Path, each: &mut Each<'_>) -> Result<(), ArenaError> {
+fn load_games_csv(path: &Path, each: &mut Each<'_>) -> Result<(), RecordError> {
     let (rules, rows) = read_checked(path, Schedule::Beside, false)?;
     for r in rows {
         let game = r.row.map(|(row, moves)| {
@@ -359,14 +359,14 @@ fn load_pgn(
     default: &RuleSet,
     first: u64,
     each: &mut Each<'_>,
-) -> Result<ControlFlow<(), u64>, ArenaError> {
+) -> Result<ControlFlow<(), u64>, RecordError> {
     let text = crate::text::read_text(path)?;
     let games = read_pgn_games(&text);
     for (i, g) in games.iter().enumerate() {
         let place = first + i as u64;
         let game = match g {
             Ok(g) => pgn_game(path, g, place, default),
-            Err(e) => Err(ArenaError::Format {
+            Err(e) => Err(RecordError::Format {
                 path: path.to_path_buf(),
                 line: e.line as u64,
                 message: format!("game {place}: {}", e.message),
@@ -385,8 +385,8 @@ fn pgn_game(
     g: &PgnGame,
     place: u64,
     default: &RuleSet,
-) -> Result<SavedGame, ArenaError> {
-    let bad = |line: usize, number: u64, message: String| ArenaError::Format {
+) -> Result<SavedGame, RecordError> {
+    let bad = |line: usize, number: u64, message: String| RecordError::Format {
         path: path.to_path_buf(),
         line: line as u64,
         message: format!("game {number}: {message}"),
@@ -564,7 +564,7 @@ impl SavedGame {
     /// [`load_games`] reads it back as the same game.
     ///
     /// ```
-    /// use fow_arena::load_game;
+    /// use fow_records::load_game;
     /// use fow_variants::RuleSet;
     /// let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/chesscom-fow");
     /// let game = load_game(&dir, Some(1), &RuleSet::thesis()).unwrap();
@@ -720,9 +720,9 @@ pub struct ImportReport {
 /// `games.csv` (see [`SavedGame::game_row`] and [`check_row`]) and a game with a known
 /// seed that an earlier one repeats (the same players and seed). No `times.csv` is written (there are no thinking times). Writes nothing
 /// when no game fits.
-pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, ArenaError> {
+pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, RecordError> {
     if dir.join(GAMES_FILE).exists() {
-        return Err(ArenaError::Config(format!(
+        return Err(RecordError::Config(format!(
             "{} already holds games; choose another folder",
             dir.display()
         )));

@@ -1,15 +1,15 @@
 //! Reading an input file as text: what cannot be read as UTF-8 text is bad input (a
-//! [`ArenaError::Format`] naming the file and the line), not a failure of the system
-//! (an [`ArenaError::Io`], such as a missing permission).
+//! [`RecordError::Format`] naming the file and the line), not a failure of the system
+//! (an [`RecordError::Io`], such as a missing permission).
 
 use std::path::Path;
 
-use crate::error::ArenaError;
+use crate::error::RecordError;
 
 /// The content of the text file `path`. A file that is not UTF-8 text (UTF-16 as some
-/// Windows programs save PGN, Latin-1, a binary file) is a [`ArenaError::Format`] error
+/// Windows programs save PGN, Latin-1, a binary file) is a [`RecordError::Format`] error
 /// at the line of the first byte that does not fit, saying what the file seems to be; a
-/// file that cannot be opened or read is an [`ArenaError::Io`] error. A NUL byte counts
+/// file that cannot be opened or read is an [`RecordError::Io`] error. A NUL byte counts
 /// as not text: it is how UTF-16 without a byte-order mark looks.
 ///
 /// ```
@@ -17,11 +17,11 @@ use crate::error::ArenaError;
 /// let path = dir.path().join("utf16.pgn");
 /// let utf16: Vec<u8> = "\u{feff}[White \"a\"]\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
 /// std::fs::write(&path, utf16).unwrap();
-/// let e = fow_arena::read_text(&path).unwrap_err().to_string();
+/// let e = fow_records::read_text(&path).unwrap_err().to_string();
 /// assert!(e.ends_with("utf16.pgn:1: not UTF-8 text but UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8"), "{e}");
 /// ```
-pub fn read_text(path: &Path) -> Result<String, ArenaError> {
-    let bytes = std::fs::read(path).map_err(|e| ArenaError::Io {
+pub fn read_text(path: &Path) -> Result<String, RecordError> {
+    let bytes = std::fs::read(path).map_err(|e| RecordError::Io {
         path: path.to_path_buf(),
         message: e.to_string(),
     })?;
@@ -48,7 +48,7 @@ pub fn read_text(path: &Path) -> Result<String, ArenaError> {
         }
     };
     let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count() as u64;
-    Err(ArenaError::Format {
+    Err(RecordError::Format {
         path: path.to_path_buf(),
         line,
         message: format!("{what}; save it as UTF-8"),
@@ -76,7 +76,7 @@ mod tests {
         match read_text(&path) {
             Ok(t) => t,
             Err(e) => {
-                assert!(matches!(e, ArenaError::Format { .. }), "{e}");
+                assert!(matches!(e, RecordError::Format { .. }), "{e}");
                 e.to_string().rsplit_once("x.pgn").unwrap().1.to_string()
             }
         }
@@ -99,6 +99,6 @@ mod tests {
         );
         let dir = tempfile::tempdir().unwrap();
         let e = read_text(&dir.path().join("missing.pgn")).unwrap_err();
-        assert!(matches!(e, ArenaError::Io { .. }), "{e}");
+        assert!(matches!(e, RecordError::Io { .. }), "{e}");
     }
 }

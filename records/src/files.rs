@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::check::{read_checked, replay_uci, Schedule};
-use crate::error::ArenaError;
+use crate::error::RecordError;
 use crate::record::{GameRecord, GameResult, Reason};
 
 /// One row of `games.csv`.
@@ -211,15 +211,17 @@ pub const TIMES_FILE: &str = "times.csv";
 /// Under a time control: each side's time left after each move.
 pub const CLOCKS_FILE: &str = "clocks.csv";
 
-pub(crate) fn io_err(path: &Path) -> impl FnOnce(io::Error) -> ArenaError + '_ {
-    move |e| ArenaError::Io {
+/// Turns an I/O error on `path` into a [`RecordError::Io`] naming the file (for
+/// `map_err`).
+pub fn io_err(path: &Path) -> impl FnOnce(io::Error) -> RecordError + '_ {
+    move |e| RecordError::Io {
         path: path.to_path_buf(),
         message: e.to_string(),
     }
 }
 
 /// Cuts a file after its last newline (a line cut off by a kill is dropped).
-pub(crate) fn drop_partial_line(path: &Path) -> Result<(), ArenaError> {
+pub fn drop_partial_line(path: &Path) -> Result<(), RecordError> {
     let mut f = match OpenOptions::new().read(true).write(true).open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
@@ -243,13 +245,13 @@ pub(crate) fn drop_partial_line(path: &Path) -> Result<(), ArenaError> {
 /// Also says whether the file ends inside a line that was read (`complete_lines` off).
 /// Errors of the file as a whole (it cannot be read, it is not such a file) are returned.
 #[allow(clippy::type_complexity)]
-pub(crate) fn read_csv<T: CsvRow>(
+pub fn read_csv<T: CsvRow>(
     path: &Path,
     complete_lines: bool,
     kind: &str,
-) -> Result<(Vec<(u64, Result<T, ArenaError>)>, bool), ArenaError> {
+) -> Result<(Vec<(u64, Result<T, RecordError>)>, bool), RecordError> {
     let data = fs::read(path).map_err(io_err(path))?;
-    let bad = |line: u64, message: String| ArenaError::Format {
+    let bad = |line: u64, message: String| RecordError::Format {
         path: path.to_path_buf(),
         line,
         message,
@@ -367,7 +369,7 @@ fn looks_like_text(bytes: &[u8]) -> bool {
 
 /// Reads rows of a CSV file written by the arena (its first line the header of `T`).
 /// Errors name the file and line.
-pub fn read_rows<T: CsvRow>(path: &Path) -> Result<Vec<T>, ArenaError> {
+pub fn read_rows<T: CsvRow>(path: &Path) -> Result<Vec<T>, RecordError> {
     let kind = path
         .file_name()
         .map_or("CSV file".into(), |n| n.to_string_lossy().into_owned());
@@ -380,7 +382,7 @@ pub fn read_rows<T: CsvRow>(path: &Path) -> Result<Vec<T>, ArenaError> {
 /// agreeing with the replay, non-empty names, unique ids and games, and beside a
 /// `tournament.json` its schedule (see [`check`](crate::check_ending)). The first wrong
 /// row is an error naming the file, its line and the game.
-pub fn read_games(path: &Path) -> Result<Vec<GameRow>, ArenaError> {
+pub fn read_games(path: &Path) -> Result<Vec<GameRow>, RecordError> {
     let (_, rows) = read_checked(path, Schedule::Beside, false)?;
     rows.into_iter()
         .map(|r| r.row.map(|(row, _)| row))
@@ -388,19 +390,19 @@ pub fn read_games(path: &Path) -> Result<Vec<GameRow>, ArenaError> {
 }
 
 /// An append-only CSV file, flushed after every row.
-pub(crate) struct Appender {
+pub struct Appender {
     path: PathBuf,
     writer: csv::Writer<File>,
 }
 
 impl Appender {
     /// Opens `path` for appending, writing the header if the file is new or empty.
-    pub fn open<T: Serialize + Default>(path: &Path) -> Result<Appender, ArenaError> {
+    pub fn open<T: Serialize + Default>(path: &Path) -> Result<Appender, RecordError> {
         Appender::open_with_header(path, &header_line::<T>())
     }
 
     /// Opens `path` for appending, writing `header` if the file is new or empty.
-    fn open_with_header(path: &Path, header: &str) -> Result<Appender, ArenaError> {
+    fn open_with_header(path: &Path, header: &str) -> Result<Appender, RecordError> {
         drop_partial_line(path)?;
         let fresh = fs::metadata(path).map(|m| m.len() == 0).unwrap_or(true);
         let mut file = OpenOptions::new()
@@ -420,7 +422,7 @@ impl Appender {
     }
 
     /// Appends one row and flushes it to the operating system.
-    pub fn append<T: Serialize>(&mut self, row: &T) -> Result<(), ArenaError> {
+    pub fn append<T: Serialize>(&mut self, row: &T) -> Result<(), RecordError> {
         self.writer.serialize(row).map_err(csv_err(&self.path))?;
         self.writer.flush().map_err(io_err(&self.path))
     }
@@ -428,7 +430,7 @@ impl Appender {
 
 /// `games.csv`, appended to: with the `start` column or without it (a tournament
 /// without openings).
-pub(crate) struct GamesAppender {
+pub struct GamesAppender {
     inner: Appender,
     with_start: bool,
 }
@@ -436,7 +438,7 @@ pub(crate) struct GamesAppender {
 impl GamesAppender {
     /// Opens `path` for appending, writing the header (with `start` or without) if the
     /// file is new or empty.
-    pub fn open(path: &Path, with_start: bool) -> Result<GamesAppender, ArenaError> {
+    pub fn open(path: &Path, with_start: bool) -> Result<GamesAppender, RecordError> {
         let header = match with_start {
             true => header_line::<GameRow>(),
             false => GameRow::STANDARD_HEADER.to_string(),
@@ -449,7 +451,7 @@ impl GamesAppender {
 
     /// Appends one row and flushes it. Without the `start` column the row must start
     /// from the standard position.
-    pub fn append(&mut self, row: &GameRow) -> Result<(), ArenaError> {
+    pub fn append(&mut self, row: &GameRow) -> Result<(), RecordError> {
         match self.with_start {
             true => self.inner.append(row),
             false => {
@@ -461,11 +463,7 @@ impl GamesAppender {
 }
 
 /// Rewrites `games.csv` with `rows`, atomically, with the `start` column or without.
-pub(crate) fn rewrite_games(
-    path: &Path,
-    rows: &[GameRow],
-    with_start: bool,
-) -> Result<(), ArenaError> {
+pub fn rewrite_games(path: &Path, rows: &[GameRow], with_start: bool) -> Result<(), RecordError> {
     match with_start {
         true => rewrite_rows(path, rows),
         false => {
@@ -484,15 +482,15 @@ fn header_line<T: Serialize + Default>() -> String {
     text.lines().next().unwrap_or_default().to_string()
 }
 
-fn csv_err(path: &Path) -> impl FnOnce(csv::Error) -> ArenaError + '_ {
-    move |e| ArenaError::Io {
+fn csv_err(path: &Path) -> impl FnOnce(csv::Error) -> RecordError + '_ {
+    move |e| RecordError::Io {
         path: path.to_path_buf(),
         message: e.to_string(),
     }
 }
 
 /// Rewrites a CSV file with its rows in a new order, atomically (temp file + rename).
-pub(crate) fn rewrite_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), ArenaError> {
+pub fn rewrite_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), RecordError> {
     let tmp = path.with_extension("csv.tmp");
     {
         let file = File::create(&tmp).map_err(io_err(&tmp))?;
@@ -509,7 +507,7 @@ pub(crate) fn rewrite_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), 
 
 /// Writes `bytes` to `path` atomically: a temporary file beside it, synced, then renamed
 /// over it, so a kill leaves either the old or the new content.
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ArenaError> {
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RecordError> {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".tmp");
     let tmp = path.with_file_name(name);

@@ -1,0 +1,40 @@
+//! # fow-analysis: studying what runs leave
+//!
+//! Everything fow computes from results folders and saved games rather than by playing:
+//!
+//! - [`analyze_game`]: each move of a saved game valued by an engine ([`Evaluator`]:
+//!   fow's own MyStockfish search or a UCI engine such as Stockfish), with win chances,
+//!   labels ([`MoveLabel`]) and accuracy; [`read_analysis`] reads such an analysis back,
+//!   checked against its game.
+//! - [`game_samples`] and friends: material-balance samples of recorded games, for
+//!   fitting piece values (`fow tune-material`).
+//!
+//! It reads through fow-records and fits through fow-ratings; it never plays a game.
+//!
+//! ```
+//! use fow_analysis::{win_chance, MoveLabel};
+//! // White's win chance in percent at +300 centipawns: about three in four.
+//! let p = win_chance(300.0);
+//! assert!(p > 70.0 && p < 80.0, "{p}");
+//! // Losing 25 points of win chance with one move is a blunder.
+//! assert_eq!(MoveLabel::from_drop(25.0), MoveLabel::Blunder);
+//! ```
+
+#![warn(missing_docs)]
+
+mod analysis;
+mod analysis_file;
+mod analyze;
+mod material;
+
+pub use analysis::{move_accuracy, win_chance, GameAnalysis, MoveAnalysis, MoveLabel};
+pub use analysis_file::read_analysis;
+pub use analyze::{
+    analyze_game, analyze_game_with_progress, king_capturable, mate_cp, mystockfish_cp,
+    write_analysis_csv, AnalysisError, Evaluation, Evaluator, MyStockfishEvaluator, UciEvaluator,
+    DEFAULT_ANALYSIS_DEPTH, DEFAULT_ANALYSIS_NODES, DEFAULT_UCI_ANALYSIS_NODES, MATE_CP,
+};
+pub use material::{
+    game_samples, material_balance, pgn_samples, row_samples, Draws, MaterialOptions,
+    MaterialSample, MATERIAL_NAMES, MATERIAL_ROLES,
+};

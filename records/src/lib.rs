@@ -1,0 +1,77 @@
+//! # fow-records: what a run is and what it leaves
+//!
+//! A fog-of-war run (a tournament, a match, a shard of either) is described by its
+//! settings and leaves a results folder. This crate holds both sides of that contract,
+//! for the arena that writes folders and for every reader of them:
+//!
+//! - [`TournamentConfig`]: the settings stored as `tournament.json` and the schedule
+//!   they define ([`TournamentConfig::schedule`]), one [`Pairing`] per game with seeds
+//!   derived under the run's key ([`seed`](mod@seed)), its [`Openings`] and its
+//!   [`Shard`]; [`TimeControl`] for clocks.
+//! - [`GameRecord`] (a game as played), [`GameRow`] (a row of `games.csv`) and the
+//!   folder's other files ([`TimeRow`], [`ClockRow`]), appended crash-safely and read
+//!   back with [`read_games`] / [`read_rows`]; one writer per folder ([`lock_folder`]).
+//! - [`check_row`], [`check_pgn_game`] and [`check_ending`]: every reader of saved games
+//!   checks each game against the rules it records (legal moves, a result, reason and
+//!   ply count the replay agrees with, unique games that belong to their schedule), so a
+//!   wrong one is an error naming its file and line rather than data
+//!   ([`read_checked`]).
+//! - [`load_games`] / [`load_game`]: saved games by number from a results folder,
+//!   `games.csv` or PGN (ours or chess.com's) as [`SavedGame`]s, written back as PGN
+//!   ([`SavedGame::to_pgn`]) or imported into a results folder ([`import_games`]).
+//! - [`replay_frames`]: a saved game ply by ply with both sides' views, for the replay
+//!   viewers.
+//!
+//! It depends on the rules (fow-variants) and on player specs (fow-players, to check the
+//! players a folder names), and on nothing that plays games: fow-arena sits above it.
+//!
+//! ```
+//! use fow_records::{load_game, replay_frames};
+//! use fow_variants::RuleSet;
+//! # let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/chesscom-fow");
+//! // A chess.com fog-of-war game, checked move by move as it is read.
+//! let game = load_game(&dir, Some(1), &RuleSet::chesscom()).unwrap();
+//! let frames = replay_frames(&game);
+//! assert_eq!(frames.len(), game.moves.len() + 1);
+//! println!("{} vs {}: {}", game.white, game.black, fow_records::outcome_text(&game));
+//! ```
+
+#![warn(missing_docs)]
+
+mod check;
+mod config;
+mod error;
+mod files;
+mod lock;
+mod openings;
+mod record;
+mod replay;
+mod saved;
+pub mod seed;
+mod shard;
+mod text;
+mod time_control;
+
+pub use check::{
+    check_ending, check_pgn_game, check_row, config_beside, is_fog_of_war, read_checked,
+    replay_uci, CheckedRow, Replayed, Schedule,
+};
+pub use config::{write_secret, Pairing, TournamentConfig, LOGS_DIR, MAX_GAMES};
+pub use error::RecordError;
+pub use files::{
+    drop_partial_line, io_err, read_csv, read_games, read_rows, rewrite_games, rewrite_rows,
+    write_atomic, Appender, ClockRow, CsvRow, GameRow, GamesAppender, TimeRow, CLOCKS_FILE,
+    CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+};
+pub use lock::{fresh_folder, lock_folder, FolderLock};
+pub use openings::{check_start, OpeningOrder, Openings, OpeningsReport};
+pub use record::{GameRecord, GameResult, Reason};
+pub use replay::{outcome_text, replay_frames, Frame, Played};
+pub use saved::{
+    games_csv_of, import_games, load_game, load_games, load_games_lenient, pgn_files, pgn_rules,
+    rules_beside, ImportReport, SavedGame, DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG,
+    VARIANT,
+};
+pub use shard::Shard;
+pub use text::read_text;
+pub use time_control::TimeControl;
