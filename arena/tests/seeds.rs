@@ -6,10 +6,10 @@
 
 use std::sync::{Arc, Mutex};
 
-use fow_records::seed::{game_seed, mix, SeedKey};
 use fow_arena::{play_game, GameOptions};
 use fow_players::bots::RandomMove;
 use fow_players::{Budget, GameStart, Player};
+use fow_records::seed::{game_seed, mix, SeedKey};
 use fow_variants::{Color, Move, Observation, RuleSet};
 
 /// The inverse of SplitMix64's output function ([`mix`]).

@@ -30,13 +30,14 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use fow_variants::{
-    side_name, Color, Game, GameEnd, Move, MoveError, Outcome, PgnGame, PgnReplay, PgnResult,
-    Position, ReplayError, RuleSet,
+    side_name, Color, GameEnd, Move, Outcome, PgnGame, PgnReplay, PgnResult, Position, ReplayError,
+    RuleSet,
 };
 
 use crate::config::{TournamentConfig, MAX_GAMES};
 use crate::error::RecordError;
 use crate::files::{read_csv, GameRow, CONFIG_FILE};
+use crate::moves_text::{describe_end, replay_uci};
 use crate::record::{GameResult, Reason};
 
 /// How the rules stand after a game's last move: what [`check_ending`] compares a
@@ -67,33 +68,6 @@ impl Replayed<'_> {
                     end: GameEnd::NoLegalMoves,
                 })
         })
-    }
-}
-
-/// An end by the rules after `plies` moves, `to_move` then to move, in words for
-/// messages: `White captured the king with the last move (ply 57)`.
-fn describe_end(o: Outcome, plies: usize, rules: &RuleSet, to_move: Color) -> String {
-    match (o.end, o.winner) {
-        (GameEnd::KingCaptured, w) => format!(
-            "{} captured the king with the last move (ply {plies})",
-            side_name(w.unwrap_or(Color::White))
-        ),
-        (GameEnd::NoProgress, _) => format!(
-            "the last move (ply {plies}) completed {} plies without a capture or a pawn move, a draw by the no-progress rule",
-            rules.draw_plies.unwrap_or(0)
-        ),
-        (GameEnd::Repetition, _) => format!(
-            "the last move (ply {plies}) repeated the position a {}th time, a draw by repetition",
-            rules.repetition.unwrap_or(0)
-        ),
-        (GameEnd::NoLegalMoves, _) if plies == 0 => format!(
-            "{} has no legal move in the start position, a draw",
-            side_name(to_move)
-        ),
-        (GameEnd::NoLegalMoves, _) => format!(
-            "after the last move (ply {plies}) {} has no legal move, a draw",
-            side_name(to_move)
-        ),
     }
 }
 
@@ -172,46 +146,6 @@ pub fn check_ending(
         ));
     }
     Ok(())
-}
-
-/// The moves of `text` (space-separated UCI) played from `start` under
-/// `rules`: the game after them, the moves, and the end the last one made. The error
-/// (without the game's number) names the ply: an illegal move, or a move after the end
-/// of the game by the rules.
-pub fn replay_uci(
-    start: &Position,
-    text: &str,
-    rules: &RuleSet,
-) -> Result<(Game, Vec<Move>, Option<Outcome>), String> {
-    let mut game = Game::new(start.clone(), *rules);
-    let mut moves = Vec::with_capacity(text.len() / 5 + 1);
-    let mut last: Option<Outcome> = None;
-    for (i, t) in text.split_whitespace().enumerate() {
-        let ply = i + 1;
-        if let Some(o) = last {
-            return Err(format!(
-                "ply {ply}: {t} comes after the end of the game: {}",
-                describe_end(o, i, rules, game.position().turn())
-            ));
-        }
-        let m = match game.position().parse_uci(t, rules) {
-            Ok(m) => m,
-            Err(e @ MoveError::Illegal(_)) if game.position().legal_moves(rules).is_empty() => {
-                let end = Outcome {
-                    winner: None,
-                    end: GameEnd::NoLegalMoves,
-                };
-                return Err(format!(
-                    "ply {ply}: {e}: the game was over: {}",
-                    describe_end(end, i, rules, game.position().turn())
-                ));
-            }
-            Err(e) => return Err(format!("ply {ply}: {e} (rules {rules})")),
-        };
-        last = game.play(&m);
-        moves.push(m);
-    }
-    Ok((game, moves, last))
 }
 
 /// Checks one row of `games.csv` on its own under `rules` and returns its moves: both
@@ -325,7 +259,7 @@ pub fn check_pgn_game(g: &PgnGame, rules: &RuleSet) -> Result<PgnReplay, ReplayE
         PgnResult::Draw => GameResult::Draw,
     });
     let term = g.tag("Termination").unwrap_or("").trim();
-    let detail = g.tag(crate::saved::DETAIL_TAG).unwrap_or("");
+    let detail = g.tag(crate::tags::DETAIL_TAG).unwrap_or("");
     if let Ok(reason) = term.parse::<Reason>() {
         check_ending(&game, result, reason, detail).map_err(fail)?;
     } else if let Some((reason, loser, stated)) = chesscom_termination(term) {
@@ -640,6 +574,18 @@ fn misfit(
         "game {id}: game {id} of the schedule in {} {what}",
         cfg.display()
     ))
+}
+
+/// Reads a `games.csv` and checks every game against the rules it records (those of the
+/// `tournament.json` beside it, else thesis): legal moves, result, reason and plies
+/// agreeing with the replay, non-empty names, unique ids and games, and beside a
+/// `tournament.json` its schedule (see [`check`](crate::check_ending)). The first wrong
+/// row is an error naming the file, its line and the game.
+pub fn read_games(path: &Path) -> Result<Vec<GameRow>, RecordError> {
+    let (_, rows) = read_checked(path, Schedule::Beside, false)?;
+    rows.into_iter()
+        .map(|r| r.row.map(|(row, _)| row))
+        .collect()
 }
 
 #[cfg(test)]

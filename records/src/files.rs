@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::check::{read_checked, replay_uci, Schedule};
 use crate::error::RecordError;
+use crate::moves_text::replay_uci;
 use crate::record::{GameRecord, GameResult, Reason};
 
 /// One row of `games.csv`.
@@ -377,18 +377,6 @@ pub fn read_rows<T: CsvRow>(path: &Path) -> Result<Vec<T>, RecordError> {
     rows.into_iter().map(|(_, r)| r).collect()
 }
 
-/// Reads a `games.csv` and checks every game against the rules it records (those of the
-/// `tournament.json` beside it, else thesis): legal moves, result, reason and plies
-/// agreeing with the replay, non-empty names, unique ids and games, and beside a
-/// `tournament.json` its schedule (see [`check`](crate::check_ending)). The first wrong
-/// row is an error naming the file, its line and the game.
-pub fn read_games(path: &Path) -> Result<Vec<GameRow>, RecordError> {
-    let (_, rows) = read_checked(path, Schedule::Beside, false)?;
-    rows.into_iter()
-        .map(|r| r.row.map(|(row, _)| row))
-        .collect()
-}
-
 /// An append-only CSV file, flushed after every row.
 pub struct Appender {
     path: PathBuf,
@@ -517,4 +505,32 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RecordError> {
         file.sync_all().map_err(io_err(&tmp))?;
     }
     fs::rename(&tmp, path).map_err(io_err(path))
+}
+
+/// The PGN files `path` names: itself if it is not a folder, else the `.pgn` files in it,
+/// sorted (an error if there are none).
+pub fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, RecordError> {
+    if !path.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let dir = path;
+    let io = |e: std::io::Error| RecordError::Io {
+        path: dir.to_path_buf(),
+        message: e.to_string(),
+    };
+    let mut files = Vec::new();
+    for e in std::fs::read_dir(dir).map_err(io)? {
+        let p = e.map_err(io)?.path();
+        if p.is_file() && p.extension().is_some_and(|x| x == "pgn") {
+            files.push(p);
+        }
+    }
+    files.sort();
+    if files.is_empty() {
+        return Err(RecordError::Config(format!(
+            "{}: no .pgn files (and no games.csv) in the folder",
+            dir.display()
+        )));
+    }
+    Ok(files)
 }

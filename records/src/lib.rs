@@ -43,35 +43,38 @@ mod config;
 mod error;
 mod files;
 mod lock;
+mod moves_text;
 mod openings;
 mod record;
 mod replay;
 mod saved;
 pub mod seed;
 mod shard;
+mod tags;
 mod text;
 mod time_control;
 
 pub use check::{
     check_ending, check_pgn_game, check_row, config_beside, is_fog_of_war, read_checked,
-    replay_uci, CheckedRow, Replayed, Schedule,
+    read_games, CheckedRow, Replayed, Schedule,
 };
 pub use config::{write_secret, Pairing, TournamentConfig, LOGS_DIR, MAX_GAMES};
 pub use error::RecordError;
 pub use files::{
-    drop_partial_line, io_err, read_csv, read_games, read_rows, rewrite_games, rewrite_rows,
+    drop_partial_line, io_err, pgn_files, read_csv, read_rows, rewrite_games, rewrite_rows,
     write_atomic, Appender, ClockRow, CsvRow, GameRow, GamesAppender, TimeRow, CLOCKS_FILE,
     CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
 pub use lock::{fresh_folder, lock_folder, FolderLock};
+pub use moves_text::replay_uci;
 pub use openings::{check_start, OpeningOrder, Openings, OpeningsReport};
 pub use record::{GameRecord, GameResult, Reason};
 pub use replay::{outcome_text, replay_frames, Frame, Played};
 pub use saved::{
-    games_csv_of, import_games, load_game, load_games, load_games_lenient, pgn_files, pgn_rules,
-    rules_beside, ImportReport, SavedGame, DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG,
-    VARIANT,
+    games_csv_of, import_games, load_game, load_games, load_games_lenient, pgn_rules, rules_beside,
+    ImportReport, SavedGame,
 };
 pub use shard::Shard;
+pub use tags::{DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG, VARIANT};
 pub use text::read_text;
 pub use time_control::TimeControl;

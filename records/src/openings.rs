@@ -19,8 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::RecordError;
 use crate::files::io_err;
+use crate::files::pgn_files;
 use crate::record::Reason;
-use crate::saved::pgn_files;
 use crate::seed::SeedKey;
 
 /// The order in which the rounds take the openings.

@@ -28,24 +28,9 @@ use fow_variants::{
 use crate::check::{check_pgn_game, check_row, is_fog_of_war, read_checked, Schedule};
 use crate::config::TournamentConfig;
 use crate::error::RecordError;
-use crate::files::{io_err, rewrite_games, GameRow, CONFIG_FILE, GAMES_FILE};
+use crate::files::{io_err, pgn_files, rewrite_games, GameRow, CONFIG_FILE, GAMES_FILE};
 use crate::record::{GameResult, Reason};
-
-/// PGN tag naming the rule set as [`RuleSet`]'s `Display` writes it (`thesis`,
-/// `chesscom`, `custom(...)`).
-pub const RULES_TAG: &str = "Rules";
-/// PGN tag with every rule switch as `key=value` text (informative; [`RULES_TAG`] wins).
-pub const SWITCHES_TAG: &str = "RuleSwitches";
-/// PGN tag with the game's seed.
-pub const SEED_TAG: &str = "Seed";
-/// PGN tag with the game's number in its tournament.
-pub const GAME_TAG: &str = "FowGame";
-/// PGN tag with the details of a player failure (the `detail` column of `games.csv`).
-/// A game read from `games.csv` carries its non-empty detail as this tag in
-/// [`SavedGame::tags`].
-pub const DETAIL_TAG: &str = "FowDetail";
-/// The `Variant` tag of fog-of-war games, ours and chess.com's.
-pub const VARIANT: &str = "Fog of War";
+use crate::tags::{DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG, VARIANT};
 
 /// One saved game, ready to replay.
 #[derive(Clone, Debug)]
@@ -248,34 +233,6 @@ pub fn load_game(
 
 fn config(path: &Path, message: String) -> RecordError {
     RecordError::Config(format!("{}: {message}", path.display()))
-}
-
-/// The PGN files `path` names: itself if it is not a folder, else the `.pgn` files in it,
-/// sorted (an error if there are none).
-pub fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, RecordError> {
-    if !path.is_dir() {
-        return Ok(vec![path.to_path_buf()]);
-    }
-    let dir = path;
-    let io = |e: std::io::Error| RecordError::Io {
-        path: dir.to_path_buf(),
-        message: e.to_string(),
-    };
-    let mut files = Vec::new();
-    for e in std::fs::read_dir(dir).map_err(io)? {
-        let p = e.map_err(io)?.path();
-        if p.is_file() && p.extension().is_some_and(|x| x == "pgn") {
-            files.push(p);
-        }
-    }
-    files.sort();
-    if files.is_empty() {
-        return Err(config(
-            dir,
-            "no .pgn files (and no games.csv) in the folder".into(),
-        ));
-    }
-    Ok(files)
 }
 
 /// The rules of a `games.csv`: those of the `tournament.json` beside it, else thesis.
@@ -1051,7 +1008,7 @@ mod tests {
         assert!(report.skipped[0].starts_with("test game 7: no result"));
         assert!(report.skipped[1].contains("rules thesis differ from the folder's (chesscom"));
         assert!(!report.renumbered);
-        let rows = crate::files::read_games(&out.join(GAMES_FILE)).unwrap();
+        let rows = crate::read_games(&out.join(GAMES_FILE)).unwrap();
         assert_eq!(rows, report.rows);
         assert_eq!(
             rows.iter().map(|r| (r.id, r.round)).collect::<Vec<_>>(),
