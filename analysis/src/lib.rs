@@ -6,6 +6,8 @@
 //!   fow's own MyStockfish search or a UCI engine such as Stockfish), with win chances,
 //!   labels ([`MoveLabel`]) and accuracy; [`read_analysis`] reads such an analysis back,
 //!   checked against its game.
+//! - [`Replay`]: a saved game ready to show ply by ply with its analysis, and
+//!   [`html_page`], the self-contained HTML replay (`fow replay --html`).
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for
 //!   fitting piece values (`fow tune-material`).
 //!
@@ -25,7 +27,9 @@
 mod analysis;
 mod analysis_file;
 mod analyze;
+mod html;
 mod material;
+mod replay;
 
 pub use analysis::{move_accuracy, win_chance, GameAnalysis, MoveAnalysis, MoveLabel};
 pub use analysis_file::read_analysis;
@@ -34,7 +38,9 @@ pub use analyze::{
     write_analysis_csv, AnalysisError, Evaluation, Evaluator, MyStockfishEvaluator, UciEvaluator,
     DEFAULT_ANALYSIS_DEPTH, DEFAULT_ANALYSIS_NODES, DEFAULT_UCI_ANALYSIS_NODES, MATE_CP,
 };
+pub use html::html_page;
 pub use material::{
     game_samples, material_balance, pgn_samples, row_samples, Draws, MaterialOptions,
     MaterialSample, MATERIAL_NAMES, MATERIAL_ROLES,
 };
+pub use replay::{analysis_text, header, move_facts, piece_on, squares_text, Replay};

@@ -2,21 +2,18 @@
 //!
 //! Three ways to look: an interactive terminal viewer ([`terminal`]), every position
 //! printed ([`print`](mod@print), also what runs when standard output is not a
-//! terminal), and one self-contained HTML file ([`html`]).
+//! terminal), and one self-contained HTML file (`fow_analysis::html_page`).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use fow_analysis::{read_analysis, MoveAnalysis};
-use fow_records::{load_game, replay_frames, Frame, SavedGame};
-use fow_variants::{role_name, side_name};
-use fow_variants::{Color, Piece};
+use fow_analysis::{html_page, read_analysis, MoveAnalysis, Replay};
+use fow_records::{load_game, SavedGame};
 
 use crate::analyze::Engine;
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
 
-mod html;
 mod print;
 mod terminal;
 
@@ -76,60 +73,6 @@ pub struct Args {
     pub rules: RulesArgs,
 }
 
-/// A game ready to show: the game, its frames and its analysis (one entry per ply
-/// 1..=moves, `None` where the analysis has no row).
-pub struct Replay {
-    /// The saved game.
-    pub game: SavedGame,
-    /// Start position, then one frame per move.
-    pub frames: Vec<Frame>,
-    /// `analysis[ply - 1]` for the move of that ply, when an analysis was given.
-    pub analysis: Option<Vec<Option<MoveAnalysis>>>,
-    /// Where the analysis came from: the engine and its settings, or the CSV file.
-    pub analysis_source: String,
-}
-
-impl Replay {
-    /// The analysis of the move that led to frame `ply` (none for the start).
-    pub fn analysis_at(&self, ply: usize) -> Option<&MoveAnalysis> {
-        self.analysis.as_ref()?.get(ply.checked_sub(1)?)?.as_ref()
-    }
-
-    /// The engine's preferred move instead of the move of `ply`, in SAN with its UCI
-    /// (`Nc3 (b1c3)`); `None` when it gave none or preferred the move played.
-    pub fn best_text(&self, ply: usize) -> Option<String> {
-        let a = self.analysis_at(ply)?;
-        if a.best.is_empty() || a.best == a.uci {
-            return None;
-        }
-        let pos = &self.frames.get(ply.checked_sub(1)?)?.position;
-        Some(match pos.parse_uci(&a.best, &self.game.rules) {
-            Ok(m) => format!("{} ({})", pos.san(&m, &self.game.rules), a.best),
-            Err(_) => a.best.clone(),
-        })
-    }
-
-    /// The analysis line of the move of `ply`, if it was analysed.
-    pub fn analysis_line(&self, ply: usize) -> Option<String> {
-        let a = self.analysis_at(ply)?;
-        Some(analysis_text(a, self.best_text(ply).as_deref()))
-    }
-
-    /// Mean accuracy of `color`'s analysed moves.
-    pub fn accuracy(&self, color: Color) -> Option<f64> {
-        let side = side_name(color).to_lowercase();
-        let a: Vec<f64> = self
-            .analysis
-            .as_ref()?
-            .iter()
-            .flatten()
-            .filter(|m| m.mover == side)
-            .map(|m| m.accuracy)
-            .collect();
-        (!a.is_empty()).then(|| a.iter().sum::<f64>() / a.len() as f64)
-    }
-}
-
 /// Runs `fow replay`.
 pub fn run(a: Args) -> Result<(), CliError> {
     let rules = a.rules.rule_set()?;
@@ -137,7 +80,6 @@ pub fn run(a: Args) -> Result<(), CliError> {
         return Err(input(format!("{}: no such file", path.display())));
     }
     let game = load_game(&a.file, a.game, &rules)?;
-    let frames = replay_frames(&game);
     let (rows, analysis_source) = match &a.analysis {
         Some(path) => (
             Some(read_analysis(path, &game)?),
@@ -149,24 +91,10 @@ pub fn run(a: Args) -> Result<(), CliError> {
         }
         None => (None, String::new()),
     };
-    let analysis = rows.map(|rows| {
-        let mut per_ply = vec![None; game.moves.len()];
-        for r in rows {
-            if let Some(slot) = r.ply.checked_sub(1).and_then(|i| per_ply.get_mut(i)) {
-                *slot = Some(r);
-            }
-        }
-        per_ply
-    });
-    let replay = Replay {
-        game,
-        frames,
-        analysis,
-        analysis_source,
-    };
+    let replay = Replay::new(game, rows, analysis_source);
     let unicode = !a.ascii;
     if let Some(path) = &a.html {
-        let page = html::page(&replay);
+        let page = html_page(&replay);
         std::fs::write(path, page)
             .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
         if a.print {
@@ -199,103 +127,4 @@ fn analyze(a: &Args, game: &SavedGame) -> Result<(Vec<MoveAnalysis>, String), Cl
     let engine = a.engine.unwrap_or(Engine::Mystockfish);
     let analysis = crate::analyze::analyse(game, engine, a.depth, a.nodes, &a.stockfish)?;
     Ok((analysis.moves, analysis.engine))
-}
-
-/// `Black's pawn on d5`.
-pub fn piece_on(piece: Piece, sq: fow_variants::Square) -> String {
-    format!(
-        "{}'s {} on {sq}",
-        side_name(piece.color),
-        role_name(piece.role)
-    )
-}
-
-/// The squares as text: all of them up to `max`, else the first ones and a count.
-pub fn squares_text(squares: &[fow_variants::Square], max: usize) -> String {
-    match squares.len() {
-        0 => "unchanged".to_string(),
-        n if n <= max => {
-            let names: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
-            format!("{n} square{} ({})", plural(n), names.join(" "))
-        }
-        n => format!("{n} squares"),
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
-/// What the move of `frame` did, as lines of text: capture and view changes.
-pub fn move_facts(frame: &Frame) -> Vec<String> {
-    let Some(p) = &frame.played else {
-        return vec!["start position".to_string()];
-    };
-    let capture = match p.capture {
-        Some((piece, sq)) => format!("captures {}", piece_on(piece, sq)),
-        None => "no capture".to_string(),
-    };
-    vec![
-        format!("{} ({}), {capture}", p.numbered(), p.uci),
-        format!(
-            "views changed: White {}; Black {}",
-            squares_text(&p.white_changed, 8),
-            squares_text(&p.black_changed, 8)
-        ),
-    ]
-}
-
-/// The analysis of one move in one line; `best` is the engine's move as text.
-pub fn analysis_text(m: &MoveAnalysis, best: Option<&str>) -> String {
-    let mover = if m.mover == "white" { "White" } else { "Black" };
-    let mut s = format!(
-        "analysis: {}, {mover}'s win chance {:.1}% -> {:.1}% (drop {:.1})",
-        m.label.as_str(),
-        m.win_before,
-        m.win_after,
-        m.drop
-    );
-    if let Some(best) = best {
-        s.push_str(&format!(", engine's move {best}"));
-    }
-    if m.king_left_capturable {
-        s.push_str("; left its king capturable");
-    }
-    s
-}
-
-/// The game's header lines: source, players, rules, seed, result.
-pub fn header(r: &Replay) -> Vec<String> {
-    let g = &r.game;
-    let mut lines = vec![format!(
-        "{}: {} (White) vs {} (Black)",
-        g.source, g.white, g.black
-    )];
-    let mut info = format!("rules {}", g.rules);
-    if let Some(seed) = g.seed {
-        info.push_str(&format!(", seed {seed}"));
-    }
-    info.push_str(&format!(
-        ", {} plies, result {}",
-        g.moves.len(),
-        fow_records::outcome_text(g)
-    ));
-    lines.push(info);
-    if r.analysis.is_some() {
-        let acc = |c| {
-            r.accuracy(c)
-                .map_or("-".to_string(), |a| format!("{a:.1}%"))
-        };
-        lines.push(format!(
-            "accuracy: White {}, Black {} (analysis {})",
-            acc(Color::White),
-            acc(Color::Black),
-            r.analysis_source
-        ));
-    }
-    lines
 }

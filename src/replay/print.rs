@@ -4,8 +4,8 @@ use std::io::Write;
 
 use fow_variants::board_diagram;
 
-use super::{header, move_facts, Replay};
 use crate::error::CliError;
+use fow_analysis::{header, move_facts, Replay};
 
 /// Width of one board column, labels included.
 const COLUMN: usize = 19;

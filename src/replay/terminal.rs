@@ -13,7 +13,7 @@ use crossterm::{cursor, queue, terminal};
 use fow_variants::shakmaty::{File, Rank};
 use fow_variants::{piece_symbol, Bitboard, Board, Square};
 
-use super::{header, move_facts, Replay};
+use fow_analysis::{header, move_facts, Replay};
 
 /// Why the viewer did not run to the end.
 pub enum Error {

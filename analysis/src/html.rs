@@ -1,4 +1,4 @@
-//! `fow replay --html`: one self-contained HTML page (inline CSS and JavaScript, pieces
+//! The HTML replay (`fow replay --html`): one self-contained HTML page (inline CSS and JavaScript, pieces
 //! as Unicode text, no network) with the game embedded as JSON.
 //!
 //! The JSON holds, per ply, the 64 squares (a8, b8, ..., h1) of the true board, of
@@ -12,10 +12,12 @@ use fow_variants::shakmaty::{File, Rank};
 use fow_variants::{Bitboard, Board, Color, Square};
 use serde_json::{json, Value};
 
-use super::{piece_on, side_name, squares_text, Replay};
+use fow_variants::side_name;
 
-/// The page.
-pub fn page(r: &Replay) -> String {
+use crate::replay::{piece_on, squares_text, Replay};
+
+/// The replay as one self-contained HTML page (see the [module](self) for what it holds).
+pub fn html_page(r: &Replay) -> String {
     let data = serde_json::to_string(&game_json(r)).expect("JSON of plain values");
     // `<`, `>` and `&` appear only inside JSON strings, where \u escapes mean the same:
     // no `</script>` can end the data block early.
