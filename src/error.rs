@@ -42,3 +42,12 @@ impl From<fow_records::RecordError> for CliError {
 pub fn input(e: impl fmt::Display) -> CliError {
     CliError::Input(e.to_string())
 }
+
+impl From<fow_analysis::ReportError> for CliError {
+    fn from(e: fow_analysis::ReportError) -> CliError {
+        match e {
+            fow_analysis::ReportError::Input(m) => CliError::Input(m),
+            fow_analysis::ReportError::Failed(m) => CliError::Failed(m),
+        }
+    }
+}

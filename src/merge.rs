@@ -8,9 +8,9 @@ use fow_ratings::Pentanomial;
 use fow_records::GameRow;
 
 use crate::error::CliError;
-use crate::matches::{match_results, sprt_of, sprt_step};
 use crate::tables::Method;
 use crate::tournament::results;
+use fow_analysis::{match_results, sprt_of, sprt_step, MATCH_FILE};
 
 /// Join the shards of a run (`--shard I/N`) into the results of the whole run.
 ///
@@ -56,7 +56,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
         a.out.display()
     );
     if cfg.paired && cfg.gauntlet {
-        match_results(cfg, &rep.games, sprt.as_ref(), rep.stopped, &a.out)
+        outln!(
+            "{}",
+            match_results(cfg, &rep.games, sprt.as_ref(), rep.stopped, &a.out)?
+        );
+        outln!("wrote {}", a.out.join(MATCH_FILE).display());
+        Ok(())
     } else {
         results(cfg, rep.games, &rep.times, &a.out, a.method).map(drop)
     }

@@ -8,6 +8,8 @@
 //!   checked against its game.
 //! - [`Replay`]: a saved game ready to show ply by ply with its analysis, and
 //!   [`html_page`], the self-contained HTML replay (`fow replay --html`).
+//! - [`MatchReport`]: a match's statistics against each opponent (Elo, nElo, LOS,
+//!   pentanomial counts, the SPRT's state), as `fow match` prints them and `match.json`.
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for
 //!   fitting piece values (`fow tune-material`).
 //!
@@ -27,7 +29,9 @@
 mod analysis;
 mod analysis_file;
 mod analyze;
+mod error;
 mod html;
+mod match_report;
 mod material;
 mod replay;
 
@@ -38,7 +42,11 @@ pub use analyze::{
     write_analysis_csv, AnalysisError, Evaluation, Evaluator, MyStockfishEvaluator, UciEvaluator,
     DEFAULT_ANALYSIS_DEPTH, DEFAULT_ANALYSIS_NODES, DEFAULT_UCI_ANALYSIS_NODES, MATE_CP,
 };
+pub use error::ReportError;
 pub use html::html_page;
+pub use match_report::{
+    match_results, sprt_of, sprt_step, MatchReport, OpponentReport, SprtReport, MATCH_FILE,
+};
 pub use material::{
     game_samples, material_balance, pgn_samples, row_samples, Draws, MaterialOptions,
     MaterialSample, MATERIAL_NAMES, MATERIAL_ROLES,

@@ -1,0 +1,46 @@
+//! The error of the reports: bad input, or work that failed.
+
+use std::fmt;
+
+use fow_records::RecordError;
+
+/// Why a report could not be made. Both kinds display as one line; the CLI exits 2 on
+/// [`ReportError::Input`] and 1 on [`ReportError::Failed`].
+#[derive(Debug)]
+pub enum ReportError {
+    /// The input does not make the report: an unknown player in the games, a malformed
+    /// anchor or SPRT, a folder that is not a tournament's, a malformed saved file.
+    Input(String),
+    /// The work itself failed: a file could not be read or written.
+    Failed(String),
+}
+
+impl fmt::Display for ReportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReportError::Input(m) | ReportError::Failed(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for ReportError {}
+
+impl From<RecordError> for ReportError {
+    /// An I/O error is a failure; anything else in a record is bad input.
+    fn from(e: RecordError) -> ReportError {
+        match e {
+            RecordError::Io { .. } => ReportError::Failed(e.to_string()),
+            _ => ReportError::Input(e.to_string()),
+        }
+    }
+}
+
+/// Shorthand for input errors.
+pub(crate) fn input(e: impl fmt::Display) -> ReportError {
+    ReportError::Input(e.to_string())
+}
+
+/// A failure to write `path`.
+pub(crate) fn write_failed(path: &std::path::Path, e: impl fmt::Display) -> ReportError {
+    ReportError::Failed(format!("{}: {e}", path.display()))
+}
