@@ -8,9 +8,9 @@ use fow_players::{find, registry};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
-use crate::plot::benchmark_plot;
 use crate::rules_args::RulesArgs;
 use crate::tournament::{default_out, is_program};
+use fow_analysis::benchmark_plot;
 
 /// Evolve a parametrized bot's numbers with the thesis's genetic algorithm.
 ///

@@ -27,6 +27,7 @@ macro_rules! out {
 mod accuracy;
 mod analyze;
 mod bench;
+mod compare_thesis;
 mod dataset;
 mod error;
 mod evolve;
@@ -41,14 +42,11 @@ mod params;
 mod perft;
 mod play;
 mod players;
-mod plot;
 mod rate;
 mod replay;
 mod rules_args;
 mod run_args;
 mod serve;
-mod tables;
-mod thesis;
 mod tournament;
 mod train;
 mod tune_material;
@@ -70,7 +68,7 @@ enum Command {
     Tournament(tournament::Args),
     Match(matches::Args),
     Merge(merge::Args),
-    CompareThesis(thesis::Args),
+    CompareThesis(compare_thesis::Args),
     Rate(rate::Args),
     Replay(replay::Args),
     Export(export::Args),
@@ -99,7 +97,7 @@ fn main() -> ExitCode {
         Command::Tournament(a) => tournament::run(a),
         Command::Match(a) => matches::run(a),
         Command::Merge(a) => merge::run(a),
-        Command::CompareThesis(a) => thesis::run(a),
+        Command::CompareThesis(a) => compare_thesis::run(a),
         Command::Rate(a) => rate::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Export(a) => export::run(a),

@@ -8,8 +8,8 @@ use fow_ratings::Pentanomial;
 use fow_records::GameRow;
 
 use crate::error::CliError;
-use crate::tables::Method;
 use crate::tournament::results;
+use fow_analysis::Method;
 use fow_analysis::{match_results, sprt_of, sprt_step, MATCH_FILE};
 
 /// Join the shards of a run (`--shard I/N`) into the results of the whole run.

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use fow_ratings::parse_match_matrix;
 
 use crate::error::{input, CliError};
-use crate::tables::{fit, matrix_of, report, Method};
+use fow_analysis::{fit, matrix_of, report, Method};
 
 /// Fit ratings to recorded results.
 ///
@@ -74,5 +74,6 @@ pub fn run(mut a: Args) -> Result<(), CliError> {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?;
     }
-    report(&m, &fits, None, a.out.as_deref())
+    out!("{}", report(&m, &fits, None, a.out.as_deref())?);
+    Ok(())
 }

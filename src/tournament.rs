@@ -10,10 +10,11 @@ use fow_variants::RuleSet;
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
 use crate::run_args::RunArgs;
-use crate::tables::{
-    fit, matrix_of, report, Method, CROSSTABLE_FILE, LOS_FILE, RATINGS_FILE, SUMMARY_FILE,
+use fow_analysis::{
+    fit, labelled, matrix_of, ms_per_move, report, Method, CROSSTABLE_FILE, LOS_FILE, RATINGS_FILE,
+    SUMMARY_FILE,
 };
-use crate::thesis::{Preset, PRESET_GAMES};
+use fow_analysis::{Preset, PRESET_GAMES};
 
 /// Play a round robin and rate the players.
 ///
@@ -164,7 +165,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let (labels, games) = results(&cfg, rep.games, &rep.times, &dir, a.method)?;
     if a.preset.is_some() {
         outln!();
-        crate::thesis::compare(&dir, &cfg, &labels, &games, &rep.times)?;
+        crate::compare_thesis::print_comparison(&dir, &cfg, &labels, &games, &rep.times)?;
     }
     Ok(())
 }
@@ -182,7 +183,7 @@ pub(crate) fn results(
     let m = matrix_of(&labels, &games)?;
     let ms = ms_per_move(&labels, &games, times);
     let fits = fit(&m, None, method)?;
-    report(&m, &fits, Some(&ms), Some(dir))?;
+    out!("{}", report(&m, &fits, Some(&ms), Some(dir))?);
     let faults = games
         .iter()
         .filter(|g| g.game_reason().is_ok_and(|r| r.is_fault()))
@@ -275,40 +276,6 @@ pub(crate) fn seed_text(cfg: &TournamentConfig, dir: &Path) -> String {
     }
 }
 
-/// The players' names in the tables: an `exec` or `uci` spec's `name=` where given (and unique),
-/// else the spec; the returned games carry the same names.
-pub(crate) fn labelled(
-    players: &[String],
-    mut games: Vec<fow_records::GameRow>,
-) -> (Vec<String>, Vec<fow_records::GameRow>) {
-    let label = |p: &String| {
-        p.parse::<fow_players::PlayerSpec>()
-            .ok()
-            .filter(|s| s.name == "exec" || s.name == "uci")
-            .and_then(|s| s.param("name").map(str::to_string))
-            .unwrap_or_else(|| p.clone())
-    };
-    let labels: Vec<String> = players.iter().map(label).collect();
-    let unique = labels
-        .iter()
-        .collect::<std::collections::HashSet<_>>()
-        .len()
-        == labels.len();
-    if !unique || labels == players {
-        return (players.to_vec(), games);
-    }
-    let of = |name: &mut String| {
-        if let Some(i) = players.iter().position(|p| p == name) {
-            *name = labels[i].clone();
-        }
-    };
-    for g in &mut games {
-        of(&mut g.white);
-        of(&mut g.black);
-    }
-    (labels, games)
-}
-
 fn files_written(dir: &Path) -> String {
     [
         CONFIG_FILE,
@@ -325,33 +292,6 @@ fn files_written(dir: &Path) -> String {
     .map(|p| p.display().to_string())
     .collect::<Vec<_>>()
     .join(", ")
-}
-
-/// Average wall milliseconds per move of each player over `games` (their players named as
-/// in `players`), from the matching rows of `times`.
-pub(crate) fn ms_per_move(
-    players: &[String],
-    games: &[fow_records::GameRow],
-    times: &[fow_records::TimeRow],
-) -> Vec<Option<f64>> {
-    let mut sum = vec![(0.0f64, 0u64); players.len()];
-    let by_id: std::collections::HashMap<u64, &fow_records::GameRow> =
-        games.iter().map(|g| (g.id, g)).collect();
-    for t in times {
-        let Some(g) = by_id.get(&t.id) else { continue };
-        for (name, ms, n) in [
-            (&g.white, t.white_ms, t.white_moves),
-            (&g.black, t.black_ms, t.black_moves),
-        ] {
-            if let Some(i) = players.iter().position(|p| p == name) {
-                sum[i].0 += ms;
-                sum[i].1 += u64::from(n);
-            }
-        }
-    }
-    sum.into_iter()
-        .map(|(ms, n)| (n > 0).then(|| ms / n as f64))
-        .collect()
 }
 
 /// `results/runs/<YYYYmmdd-HHMMSS><suffix>` in UTC.

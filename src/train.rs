@@ -122,7 +122,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         .iter()
         .map(|e| (f64::from(e.epoch), e.train_loss, e.val_loss, e.val_top1))
         .collect();
-    crate::plot::training_plot(&a.out.join("curve.svg"), &points)?;
+    fow_analysis::training_plot(&a.out.join("curve.svg"), &points)?;
     let Some(best) = summary
         .history
         .iter()

@@ -10,6 +10,12 @@
 //!   [`html_page`], the self-contained HTML replay (`fow replay --html`).
 //! - [`MatchReport`]: a match's statistics against each opponent (Elo, nElo, LOS,
 //!   pentanomial counts, the SPRT's state), as `fow match` prints them and `match.json`.
+//! - [`fit`] and [`report`]: a run's result matrix fitted (BayesElo's model, the thesis's
+//!   iteration, maximum likelihood) and its crosstable, ratings and likelihood of
+//!   superiority as printed and as the files beside the games.
+//! - [`compare`]: a tournament's ladder beside the thesis's Table 2, with rank
+//!   correlations and the ladder plot; [`Preset`]: the thesis's tournaments.
+//! - [`benchmark_plot`], [`ladder_plot`], [`training_plot`]: the SVG plots.
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for
 //!   fitting piece values (`fow tune-material`).
 //!
@@ -33,7 +39,10 @@ mod error;
 mod html;
 mod match_report;
 mod material;
+mod plot;
 mod replay;
+mod tables;
+mod thesis;
 
 pub use analysis::{move_accuracy, win_chance, GameAnalysis, MoveAnalysis, MoveLabel};
 pub use analysis_file::read_analysis;
@@ -51,4 +60,12 @@ pub use material::{
     game_samples, material_balance, pgn_samples, row_samples, Draws, MaterialOptions,
     MaterialSample, MATERIAL_NAMES, MATERIAL_ROLES,
 };
+pub use plot::{benchmark_plot, ladder_plot, training_plot, Rung};
 pub use replay::{analysis_text, header, move_facts, piece_on, squares_text, Replay};
+pub use tables::{
+    anchor, fit, labelled, matrix_of, ms_per_move, report, thesis_and_mle, Fits, Method,
+    CROSSTABLE_FILE, LOS_FILE, RATINGS_FILE, SUMMARY_FILE,
+};
+pub use thesis::{
+    compare, Preset, FILES, PRESET_GAMES, THESIS_BOTS, THESIS_NN_SPEC, THESIS_PE_PARAMS,
+};

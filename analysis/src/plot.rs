@@ -5,7 +5,7 @@ use std::path::Path;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::error::CliError;
+use crate::error::ReportError;
 
 /// Benchmark score (percent) against epoch, like the thesis's Figure 9.
 pub fn benchmark_plot(
@@ -13,8 +13,8 @@ pub fn benchmark_plot(
     bot: &str,
     benchmark: &str,
     points: &[(f64, f64)],
-) -> Result<(), CliError> {
-    let fail = |e: &dyn std::fmt::Display| CliError::Failed(format!("{}: {e}", path.display()));
+) -> Result<(), ReportError> {
+    let fail = |e: &dyn std::fmt::Display| ReportError::Failed(format!("{}: {e}", path.display()));
     let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(&e))?;
     let last = points.last().map_or(1.0, |p| p.0).max(1.0);
@@ -47,9 +47,8 @@ pub fn benchmark_plot(
 /// Training curves: train and validation loss (left axis) and validation top-1 accuracy
 /// in percent (right axis) per epoch. `points` are (epoch, train loss, validation loss,
 /// validation top-1 as a fraction); NaN values (no validation set) are left out.
-#[cfg_attr(not(feature = "torch"), allow(dead_code))]
-pub fn training_plot(path: &Path, points: &[(f64, f64, f64, f64)]) -> Result<(), CliError> {
-    let fail = |e: &dyn std::fmt::Display| CliError::Failed(format!("{}: {e}", path.display()));
+pub fn training_plot(path: &Path, points: &[(f64, f64, f64, f64)]) -> Result<(), ReportError> {
+    let fail = |e: &dyn std::fmt::Display| ReportError::Failed(format!("{}: {e}", path.display()));
     let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(&e))?;
     let last = points.last().map_or(1.0, |p| p.0).max(1.0);
@@ -139,12 +138,12 @@ pub fn ladder_plot(
     left: &[Rung],
     right: &[Rung],
     links: &[(usize, usize)],
-) -> Result<(), CliError> {
+) -> Result<(), ReportError> {
     const WIDTH: u32 = 1200;
     const HEIGHT: u32 = 700;
     const CHAR_PX: f64 = 7.0;
     const LINE_PX: f64 = 15.0;
-    let fail = |e: &dyn std::fmt::Display| CliError::Failed(format!("{}: {e}", path.display()));
+    let fail = |e: &dyn std::fmt::Display| ReportError::Failed(format!("{}: {e}", path.display()));
     let left_text: Vec<String> = left
         .iter()
         .map(|r| format!("{} {:.0}", r.label, r.elo))
@@ -275,7 +274,7 @@ pub fn ladder_plot(
                     colours: &[RGBColor],
                     x: f64,
                     dir: f64|
-     -> Result<(), CliError> {
+     -> Result<(), ReportError> {
         let ys: Vec<f64> = rungs.iter().map(|r| r.elo).collect();
         let placed = spread(&ys, gap, y1 - 2.0 * gap);
         let h = if dir < 0.0 { HPos::Right } else { HPos::Left };

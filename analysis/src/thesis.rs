@@ -4,18 +4,16 @@
 
 use std::fmt::Write as _;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use fow_ratings::{
     kendall_tau, mle_elo, parse_match_matrix, spearman, summary_rows, Anchor, MleOptions,
     ResultMatrix, SummaryInput, SummaryOrder,
 };
-use fow_records::{
-    read_games, read_rows, GameRow, TimeRow, TournamentConfig, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
-};
+use fow_records::{GameRow, TimeRow, TournamentConfig, GAMES_FILE};
 use fow_variants::RuleSet;
 
-use crate::error::{input, CliError};
+use crate::error::{input, write_failed, ReportError};
 use crate::plot::{ladder_plot, Rung};
 use crate::tables::{anchor, matrix_of, thesis_and_mle};
 
@@ -46,9 +44,9 @@ pub const PRESET_GAMES: u32 = 100;
 
 /// The thesis's Table 2 (`index,player,points,elo_printed,elo_recomputed,avg_ms_per_move`),
 /// compiled in so that `fow` needs no data folder to compare.
-const TABLE2: &str = include_str!("../data/thesis/table2.csv");
+const TABLE2: &str = include_str!("../../data/thesis/table2.csv");
 /// The thesis's result matrix (row i as White against column j, 100 games per cell).
-const MATCH_RESULTS: &str = include_str!("../data/thesis/match_results.txt");
+const MATCH_RESULTS: &str = include_str!("../../data/thesis/match_results.txt");
 
 /// The files [`compare`] writes into a tournament folder.
 pub const FILES: [&str; 6] = [
@@ -61,7 +59,8 @@ pub const FILES: [&str; 6] = [
 ];
 
 /// A tournament preset of `fow tournament --preset`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Preset {
     /// The thesis's ten bots in its order, `thesis` rules, 100 games per ordered pair
     /// (9,000 games); the network is the thesis's own ([`THESIS_NN_SPEC`]).
@@ -131,7 +130,7 @@ impl Preset {
 
     /// Checks that the files the players read are where the specs say (the parameter file
     /// of `thesis-extended` is a path relative to the current folder).
-    pub fn check_files(self) -> Result<(), CliError> {
+    pub fn check_files(self) -> Result<(), ReportError> {
         if self == Preset::ThesisExtended && !Path::new(THESIS_PE_PARAMS).is_file() {
             return Err(input(format!(
                 "--preset thesis-extended reads {THESIS_PE_PARAMS} relative to the current folder: run fow from the repository root"
@@ -139,44 +138,6 @@ impl Preset {
         }
         Ok(())
     }
-}
-
-/// Set a tournament's ratings beside the thesis's Table 2.
-///
-/// Reads DIR/tournament.json, DIR/games.csv and DIR/times.csv (as written by
-/// `fow tournament`, e.g. `--preset thesis`) and writes into DIR: crosstable.md,
-/// ratings.md, thesis-comparison.csv and .md (per thesis bot: our Elo by the thesis's
-/// method and by maximum likelihood with 95% intervals, RandomMove = 0, against the
-/// thesis's recomputed Elo), thesis-correlation.csv (Spearman and Kendall rank correlation
-/// of the two ladders) and ladder.svg (both ladders side by side). A variant of a thesis
-/// bot (`PositionaryEvaluator:params=...`) is compared with its base bot.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    /// The tournament folder.
-    pub dir: PathBuf,
-}
-
-/// `fow compare-thesis DIR`.
-pub fn run(a: Args) -> Result<(), CliError> {
-    let dir = &a.dir;
-    let cfg_path = dir.join(CONFIG_FILE);
-    if !cfg_path.is_file() {
-        return Err(input(format!("{}: no such file", cfg_path.display())));
-    }
-    let cfg = TournamentConfig::load(dir)?;
-    let games_path = dir.join(GAMES_FILE);
-    if !games_path.is_file() {
-        return Err(input(format!("{}: no such file", games_path.display())));
-    }
-    let games = read_games(&games_path)?;
-    let times_path = dir.join(TIMES_FILE);
-    let times: Vec<TimeRow> = if times_path.is_file() {
-        read_rows(&times_path)?
-    } else {
-        Vec::new()
-    };
-    let (labels, games) = crate::tournament::labelled(&cfg.players, games);
-    compare(dir, &cfg, &labels, &games, &times)
 }
 
 /// One line of the thesis's Table 2, with the interval our MLE gives its results.
@@ -263,14 +224,15 @@ fn base_name(label: &str) -> String {
 }
 
 /// Fits `games` (players named by `labels`, the table names of `cfg.players`), compares
-/// with the thesis, prints the comparison and writes the files of [`FILES`] into `dir`.
+/// with the thesis, writes the files of [`FILES`] into `dir` and returns the comparison
+/// (Markdown) to print.
 pub fn compare(
     dir: &Path,
     cfg: &TournamentConfig,
     labels: &[String],
     games: &[GameRow],
     times: &[TimeRow],
-) -> Result<(), CliError> {
+) -> Result<String, ReportError> {
     let refs = reference();
     let thesis_index = |label: &str| {
         let base = base_name(label);
@@ -291,7 +253,7 @@ pub fn compare(
     }
     let m = matrix_of(labels, games)?;
     let fits = thesis_and_mle(&m, anchor(&m, None)?)?;
-    let ms = crate::tournament::ms_per_move(labels, games, times);
+    let ms = crate::tables::ms_per_move(labels, games, times);
     let think = think_seconds(labels, games, times);
     let ours = |i: usize| Ours {
         label: labels[i].clone(),
@@ -370,7 +332,7 @@ pub fn compare(
 
     let write = |name: &str, text: &str| {
         let p = dir.join(name);
-        fs::write(&p, text).map_err(|e| CliError::Failed(format!("{}: {e}", p.display())))
+        fs::write(&p, text).map_err(|e| write_failed(&p, e))
     };
     write("crosstable.md", &crosstable_md(&m))?;
     write("ratings.md", &ratings_md(&m, &fits, &ms)?)?;
@@ -387,16 +349,7 @@ pub fn compare(
         ),
     )?;
     plot(&dir.join("ladder.svg"), &rows, &refs)?;
-    outln!("{md}");
-    outln!(
-        "wrote {}",
-        FILES
-            .iter()
-            .map(|f| dir.join(f).display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    Ok(())
+    Ok(md)
 }
 
 /// Total thinking seconds of each player over the games on disk.
@@ -487,7 +440,7 @@ fn ratings_md(
     m: &ResultMatrix,
     fits: &crate::tables::Fits,
     ms: &[Option<f64>],
-) -> Result<String, CliError> {
+) -> Result<String, ReportError> {
     let mut inp = SummaryInput::new(m);
     inp.thesis = fits.thesis.as_ref();
     inp.mle = fits.mle.as_ref();
@@ -744,7 +697,7 @@ fn comparison_md(
     out
 }
 
-fn plot(path: &Path, rows: &[Row], refs: &[Reference]) -> Result<(), CliError> {
+fn plot(path: &Path, rows: &[Row], refs: &[Reference]) -> Result<(), ReportError> {
     let left: Vec<Rung> = refs
         .iter()
         .map(|r| Rung {

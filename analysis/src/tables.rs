@@ -1,5 +1,7 @@
-//! Joining arena results to the rating fits: the matrix, both fits, tables and files.
+//! Joining a run's games to the rating fits: the result matrix, the fits, the tables
+//! as printed and the files written beside the games.
 
+use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
@@ -10,10 +12,11 @@ use fow_ratings::{
 };
 use fow_records::GameRow;
 
-use crate::error::{input, CliError};
+use crate::error::{input, write_failed, ReportError};
 
 /// Which fits the ratings table shows beside the default one (BayesElo's model).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Method {
     /// The BayesElo fit only (plus the thesis column when it disagrees with it).
     Bayeselo,
@@ -43,11 +46,44 @@ pub struct Fits {
     pub show_thesis: bool,
     /// Whether the ratings table shows the MLE columns.
     pub show_mle: bool,
+    /// What the tables leave out or fall back on (unlinked players, a fit that failed),
+    /// one sentence each, printed after the tables.
     pub notes: Vec<String>,
 }
 
+/// The players' names in the tables: an `exec` or `uci` spec's `name=` where given (and unique),
+/// else the spec; the returned games carry the same names.
+pub fn labelled(players: &[String], mut games: Vec<GameRow>) -> (Vec<String>, Vec<GameRow>) {
+    let label = |p: &String| {
+        p.parse::<fow_players::PlayerSpec>()
+            .ok()
+            .filter(|s| s.name == "exec" || s.name == "uci")
+            .and_then(|s| s.param("name").map(str::to_string))
+            .unwrap_or_else(|| p.clone())
+    };
+    let labels: Vec<String> = players.iter().map(label).collect();
+    let unique = labels
+        .iter()
+        .collect::<std::collections::HashSet<_>>()
+        .len()
+        == labels.len();
+    if !unique || labels == players {
+        return (players.to_vec(), games);
+    }
+    let of = |name: &mut String| {
+        if let Some(i) = players.iter().position(|p| p == name) {
+            *name = labels[i].clone();
+        }
+    };
+    for g in &mut games {
+        of(&mut g.white);
+        of(&mut g.black);
+    }
+    (labels, games)
+}
+
 /// Builds the result matrix of `games` over `players` (in that order).
-pub fn matrix_of(players: &[String], games: &[GameRow]) -> Result<ResultMatrix, CliError> {
+pub fn matrix_of(players: &[String], games: &[GameRow]) -> Result<ResultMatrix, ReportError> {
     let mut m = ResultMatrix::new(players.to_vec());
     for g in games {
         let idx = |name: &str| {
@@ -66,7 +102,7 @@ pub fn matrix_of(players: &[String], games: &[GameRow]) -> Result<ResultMatrix, 
 }
 
 /// Parses `--anchor NAME=VALUE` (default: RandomMove = 0 if present, else the first).
-pub fn anchor(m: &ResultMatrix, spec: Option<&str>) -> Result<Anchor, CliError> {
+pub fn anchor(m: &ResultMatrix, spec: Option<&str>) -> Result<Anchor, ReportError> {
     let Some(spec) = spec else {
         return Ok(Anchor::random_move_or_first(m));
     };
@@ -89,7 +125,7 @@ fn thesis_fit(
     m: &ResultMatrix,
     anchor: Anchor,
     notes: &mut Vec<String>,
-) -> Result<Option<ThesisFit>, CliError> {
+) -> Result<Option<ThesisFit>, ReportError> {
     let f = thesis_elo(m, anchor, &ThesisOptions::default()).map_err(input)?;
     let stable = ThesisOptions::stable(m);
     let f = if f.converged || stable.k >= 1.0 {
@@ -117,7 +153,7 @@ fn thesis_fit(
 /// (`fow compare-thesis`, `--preset`) uses them: the thesis iteration falls back to a smaller
 /// step when K = 1 does not settle, and the MLE to one virtual draw per pair when a player's
 /// rating is unbounded; both fallbacks are reported in `notes`. No BayesElo fit.
-pub fn thesis_and_mle(m: &ResultMatrix, anchor: Anchor) -> Result<Fits, CliError> {
+pub fn thesis_and_mle(m: &ResultMatrix, anchor: Anchor) -> Result<Fits, ReportError> {
     let mut notes = Vec::new();
     let thesis = thesis_fit(m, anchor, &mut notes)?;
     let mle = match mle_elo(m, anchor, &MleOptions::default()) {
@@ -169,7 +205,11 @@ fn thesis_disagreement(thesis: &ThesisFit, elo: &BayesEloFit) -> Option<(usize, 
 /// `--anchor`, else RandomMove = 0 (else the first rated player). The thesis column is shown
 /// when `method` asks for it or when it disagrees with the BayesElo fit (a player's
 /// re-centred thesis rating outside its 95% interval); the MLE columns when asked for.
-pub fn fit(m: &ResultMatrix, anchor_spec: Option<&str>, method: Method) -> Result<Fits, CliError> {
+pub fn fit(
+    m: &ResultMatrix,
+    anchor_spec: Option<&str>,
+    method: Method,
+) -> Result<Fits, ReportError> {
     let explicit = match anchor_spec {
         Some(spec) => Some(anchor(m, Some(spec))?),
         None => None,
@@ -274,6 +314,33 @@ pub fn fit(m: &ResultMatrix, anchor_spec: Option<&str>, method: Method) -> Resul
     Ok(fits)
 }
 
+/// Average wall milliseconds per move of each player over `games` (their players named as
+/// in `players`), from the matching rows of `times`.
+pub fn ms_per_move(
+    players: &[String],
+    games: &[fow_records::GameRow],
+    times: &[fow_records::TimeRow],
+) -> Vec<Option<f64>> {
+    let mut sum = vec![(0.0f64, 0u64); players.len()];
+    let by_id: std::collections::HashMap<u64, &fow_records::GameRow> =
+        games.iter().map(|g| (g.id, g)).collect();
+    for t in times {
+        let Some(g) = by_id.get(&t.id) else { continue };
+        for (name, ms, n) in [
+            (&g.white, t.white_ms, t.white_moves),
+            (&g.black, t.black_ms, t.black_moves),
+        ] {
+            if let Some(i) = players.iter().position(|p| p == name) {
+                sum[i].0 += ms;
+                sum[i].1 += u64::from(n);
+            }
+        }
+    }
+    sum.into_iter()
+        .map(|(ms, n)| (n > 0).then(|| ms / n as f64))
+        .collect()
+}
+
 /// The crosstable written beside a tournament's games.
 pub const CROSSTABLE_FILE: &str = "crosstable.csv";
 /// The ratings without times (equal across runs with the same seed).
@@ -299,15 +366,15 @@ fn model_line(m: &ResultMatrix, fits: &Fits, elo: &BayesEloFit) -> String {
 
 /// Writes `crosstable.csv`, `ratings.csv` and `los.csv` into `out` when given, plus
 /// `summary.csv` (the ratings with average ms per move, like the thesis's Table 2) when
-/// `ms_per_move` is given, then prints the crosstable, the ratings and the likelihood of
-/// superiority. `ratings.csv` holds every fit (the table shows those of [`Fits`]) and no
+/// `ms_per_move` is given, and returns the text to print: the crosstable, the ratings
+/// and the likelihood of superiority. `ratings.csv` holds every fit (the table shows those of [`Fits`]) and no
 /// wall-clock figure, so it is byte-identical across runs; `summary.csv` is not.
 pub fn report(
     m: &ResultMatrix,
     fits: &Fits,
     ms_per_move: Option<&[Option<f64>]>,
     out: Option<&Path>,
-) -> Result<(), CliError> {
+) -> Result<String, ReportError> {
     let mut inp = SummaryInput::new(m);
     inp.elo = fits.elo.as_ref();
     inp.thesis = fits.thesis.as_ref();
@@ -330,7 +397,7 @@ pub fn report(
     if let Some(dir) = out {
         let write = |name: &str, text: &str| {
             let p = dir.join(name);
-            fs::write(&p, text).map_err(|e| CliError::Failed(format!("{}: {e}", p.display())))
+            fs::write(&p, text).map_err(|e| write_failed(&p, e))
         };
         write(CROSSTABLE_FILE, &crosstable_csv(m))?;
         write(RATINGS_FILE, &deterministic)?;
@@ -341,8 +408,12 @@ pub fn report(
             write(LOS_FILE, csv)?;
         }
     }
-    outln!("Crosstable (points of the row player as White / as Black):");
-    outln!("{}", crosstable_text(m));
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "Crosstable (points of the row player as White / as Black):"
+    );
+    let _ = writeln!(s, "{}", crosstable_text(m));
     let mut shown = inp;
     if !fits.show_thesis {
         shown.thesis = None;
@@ -350,26 +421,26 @@ pub fn report(
     if !fits.show_mle {
         shown.mle = None;
     }
-    outln!("Ratings:");
-    outln!("{}", summary_text(&shown).map_err(input)?);
+    let _ = writeln!(s, "Ratings:");
+    let _ = writeln!(s, "{}", summary_text(&shown).map_err(input)?);
     if let Some(elo) = &fits.elo {
-        outln!("{}", model_line(m, fits, elo));
+        let _ = writeln!(s, "{}", model_line(m, fits, elo));
     }
     if shown.thesis.is_some() || shown.mle.is_some() {
         let origin = fits.side_anchor.map_or(String::new(), |a| {
             format!(", both with {} = {}", m.names()[a.index], a.value)
         });
-        outln!(
+        let _ = writeln!(s,
             "Thesis Elo: the thesis's iteration (K = 1, all games at once); MLE Elo: maximum likelihood counting a draw as half a win, colours ignored, MLE ±95% relative to the anchor{origin}."
         );
     }
     if let Some((text, _)) = &los {
-        outln!();
-        outln!("Likelihood of superiority (BayesElo's los):");
-        outln!("{text}");
+        s.push('\n');
+        let _ = writeln!(s, "Likelihood of superiority (BayesElo's los):");
+        let _ = writeln!(s, "{text}");
     }
     for n in &fits.notes {
-        outln!("note: {n}");
+        let _ = writeln!(s, "note: {n}");
     }
-    Ok(())
+    Ok(s)
 }
