@@ -1,11 +1,9 @@
 //! `fow bench`: speed of the arena and of perft, with a behaviour signature.
 
-use std::time::{Duration, Instant};
-
-use fow_arena::bench::{belief_games, random_games};
-use fow_arena::{play_game, GameOptions};
-use fow_records::seed::mix;
-use fow_variants::{perft, Position, RuleSet};
+use fow_arena::bench::{
+    alternating_runs, belief_games, median_round_ratio, random_games, timed_perft, Signature,
+};
+use fow_variants::RuleSet;
 
 use crate::error::{input, CliError};
 
@@ -56,7 +54,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     if a.perft_depth == 0 || a.perft_depth > 8 {
         return Err(input("--perft-depth must be between 1 and 8"));
     }
-    let mut signature = 0u64;
+    let mut signature = Signature::default();
     // Untimed warm-up: attack tables into cache, threads started, clocks up.
     random_games((a.games / 10).max(100), a.seed ^ 1, RuleSet::thesis(), jobs);
     outln!(
@@ -68,24 +66,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
         if jobs > 1 {
             job_counts.push(jobs);
         }
-        // The job counts take turns, one run each per round, so that a slow phase of the
-        // machine falls on all of them alike rather than on one block of repetitions.
-        let mut runs: Vec<Vec<_>> = vec![Vec::new(); job_counts.len()];
-        for _ in 0..a.repeat.max(1) {
-            for (k, &j) in job_counts.iter().enumerate() {
-                runs[k].push(random_games(a.games, a.seed, rules, j));
-            }
-        }
+        let mut runs = alternating_runs(a.games, a.seed, rules, &job_counts, a.repeat);
         // Per-round ratio of the parallel run's speed to the one-job run's beside it.
-        let mut round_ratios: Vec<f64> = match runs.as_slice() {
-            [one, many] => one
-                .iter()
-                .zip(many)
-                .map(|(o, m)| m.plies_per_second() / o.plies_per_second())
-                .collect(),
-            _ => Vec::new(),
+        let round_ratio = match runs.as_slice() {
+            [one, many] => median_round_ratio(one, many),
+            _ => None,
         };
-        round_ratios.sort_by(f64::total_cmp);
         let mut one_job = 0.0;
         let mut one_job_signature = 0;
         for (k, &j) in job_counts.iter().enumerate() {
@@ -107,19 +93,17 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 r.elapsed.as_secs_f64(),
                 pps / 1e6,
                 median / 1e6,
-                if j > 1 {
-                    format!(
-                        " ({:.2}x one job; median of rounds {:.2}x)",
-                        pps / one_job,
-                        round_ratios[round_ratios.len() / 2]
-                    )
-                } else {
-                    String::new()
+                match round_ratio {
+                    Some(ratio) if j > 1 => format!(
+                        " ({:.2}x one job; median of rounds {ratio:.2}x)",
+                        pps / one_job
+                    ),
+                    _ => String::new(),
                 }
             );
             if j == 1 {
                 one_job_signature = r.signature;
-                signature = mix(signature ^ r.signature);
+                signature.add(r.signature);
             }
             if runs.iter().any(|r| r.signature != one_job_signature) {
                 return Err(CliError::Failed(format!(
@@ -135,13 +119,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
         a.repeat.max(1)
     );
     for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
-        let mut n = 0;
-        let mut s = f64::INFINITY;
-        for _ in 0..a.repeat.max(1) {
-            let t = Instant::now();
-            n = perft(&Position::startpos(), a.perft_depth, &rules);
-            s = s.min(t.elapsed().as_secs_f64());
-        }
+        let (n, time) = timed_perft(a.perft_depth, &rules, a.repeat);
+        let s = time.as_secs_f64();
         outln!(
             "  {:<8} depth {}: {n} nodes in {:.3} s = {:.1} M nodes/s",
             rules.to_string(),
@@ -149,7 +128,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             s,
             n as f64 / s / 1e6
         );
-        signature = mix(signature ^ n);
+        signature.add(n);
     }
     if a.belief_games > 0 {
         let opponent: fow_players::PlayerSpec = "CaptureLargest".parse().expect("a registered bot");
@@ -190,13 +169,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
             r.nodes,
             r.nodes as f64 / search.max(1e-9) / 1e6
         );
-        signature = mix(signature ^ r.signature);
+        signature.add(r.signature);
     }
     if a.exec_games > 0 {
         exec_round_trip(a.exec_games, a.seed)?;
     }
     outln!(
-        "signature: {signature:016x} (games {}, seed {}, perft depth {}, belief games {})",
+        "signature: {:016x} (games {}, seed {}, perft depth {}, belief games {})",
+        signature.0,
         a.games,
         a.seed,
         a.perft_depth,
@@ -218,51 +198,17 @@ fn exec_round_trip(games: usize, seed: u64) -> Result<(), CliError> {
     .parse()
     .map_err(|e| CliError::Failed(format!("{e}")))?;
     let random: fow_players::PlayerSpec = "RandomMove".parse().expect("a registered bot");
-    let opts = GameOptions::new(RuleSet::thesis());
-    let (mut turns, mut inside_moves) = (0u64, 0u64);
-    let (mut exec_time, mut inside_time) = (Duration::ZERO, Duration::ZERO);
-    let mut faults = 0;
-    let started = Instant::now();
-    for g in 0..games {
-        let build =
-            |s: &fow_players::PlayerSpec| s.build().map_err(|e| CliError::Failed(e.to_string()));
-        let (mut ext, mut inside) = (build(&spec)?, build(&random)?);
-        let white = g % 2 == 0;
-        let rec = if white {
-            play_game(
-                ext.as_mut(),
-                inside.as_mut(),
-                "exec",
-                "RandomMove",
-                seed ^ g as u64,
-                &opts,
-            )
-        } else {
-            play_game(
-                inside.as_mut(),
-                ext.as_mut(),
-                "RandomMove",
-                "exec",
-                seed ^ g as u64,
-                &opts,
-            )
-        };
-        faults += usize::from(rec.reason.is_fault());
-        let (e, i) = if white { (0, 1) } else { (1, 0) };
-        turns += u64::from(rec.decisions[e]);
-        exec_time += rec.time[e];
-        inside_moves += u64::from(rec.decisions[i]);
-        inside_time += rec.time[i];
-    }
-    let wall = started.elapsed();
+    let r = fow_arena::bench::exec_round_trip(&spec, &random, games, seed)
+        .map_err(|e| CliError::Failed(e.to_string()))?;
     outln!("external bot (fow serve RandomMove over the fow bot protocol) vs RandomMove, {games} games on one thread:");
     outln!(
-        "  {turns} turns, {:.1} us per turn round trip (in-process RandomMove: {:.2} us per move); {:.2} ms per game to start and end the program{}",
-        exec_time.as_secs_f64() * 1e6 / turns.max(1) as f64,
-        inside_time.as_secs_f64() * 1e6 / inside_moves.max(1) as f64,
-        wall.saturating_sub(exec_time + inside_time).as_secs_f64() * 1e3 / games as f64,
-        if faults > 0 {
-            format!("; {faults} games lost by a fault")
+        "  {} turns, {:.1} us per turn round trip (in-process RandomMove: {:.2} us per move); {:.2} ms per game to start and end the program{}",
+        r.turns,
+        r.us_per_turn(),
+        r.inside_us_per_move(),
+        r.ms_per_game_outside(),
+        if r.faults > 0 {
+            format!("; {} games lost by a fault", r.faults)
         } else {
             String::new()
         }

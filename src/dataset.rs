@@ -1,14 +1,12 @@
 //! `fow dataset`: recorded games -> training examples for the network.
 
-use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use fow_players::nn::dataset::{game_examples, write_dataset, DatasetHeader, Example};
-use fow_records::read_games;
-use fow_variants::{read_pgn, Color, RuleSet};
+use fow_analysis::{gather_examples, Gathered};
+use fow_players::nn::dataset::{write_dataset, DatasetHeader, Example};
+use fow_variants::RuleSet;
 
 use crate::error::{input, CliError};
-use crate::inputs::{pgn_files, tournament_rules};
 
 /// Turn recorded games into training examples for the neural network.
 ///
@@ -39,126 +37,23 @@ pub struct Args {
     pub rules: Option<String>,
 }
 
-/// Whether a side named `name` is selected.
-fn selected(players: &[String], name: &str) -> bool {
-    players.is_empty()
-        || players
-            .iter()
-            .any(|p| p == name || name.split(':').next() == Some(p.as_str()))
-}
-
 /// Reads the inputs and writes the dataset.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let pgn_rules: RuleSet = match &a.rules {
-        Some(r) => r.parse().map_err(input)?,
-        None => RuleSet::chesscom(),
-    };
+    let forced: Option<RuleSet> = a
+        .rules
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(input)?;
+    let pgn_rules = forced.unwrap_or(RuleSet::chesscom());
     let _lock = crate::inputs::lock_parent(&a.out)?;
-    let mut examples: Vec<Example> = Vec::new();
-    let mut rules_seen: Option<RuleSet> = None;
-    let mut seen = HashSet::new();
-    let (mut games, mut used, mut duplicates) = (0usize, 0usize, 0usize);
-    let mut check_rules = |r: RuleSet, path: &Path| -> Result<(), CliError> {
-        match rules_seen {
-            None => rules_seen = Some(r),
-            Some(prev) if prev != r => {
-                return Err(input(format!(
-                    "{}: rules {r} differ from the other inputs' ({prev}); make one dataset per rule set",
-                    path.display()
-                )))
-            }
-            _ => {}
-        }
-        Ok(())
-    };
-    for path in &a.inputs {
-        let path = &fow_records::games_csv_of(path);
-        let is_csv = path.extension().is_some_and(|e| e == "csv");
-        if is_csv {
-            let rules = tournament_rules(path)?;
-            check_rules(rules, path)?;
-            let rows = read_games(path).map_err(input)?;
-            for (i, row) in rows.iter().enumerate() {
-                games += 1;
-                if !seen.insert((
-                    row.white.clone(),
-                    row.black.clone(),
-                    row.seed,
-                    row.start.clone(),
-                    row.moves.clone(),
-                )) {
-                    duplicates += 1;
-                    continue;
-                }
-                let bad = |e: String| input(format!("{}:{}: {e}", path.display(), i + 2));
-                if row.game_reason().map_err(bad)?.is_fault() {
-                    continue;
-                }
-                let winner = row.game_result().map_err(bad)?.winner();
-                let (w, b) = (
-                    selected(&a.player, &row.white),
-                    selected(&a.player, &row.black),
-                );
-                if !(w || b) {
-                    continue;
-                }
-                let moves = row.legal_moves(&rules).map_err(bad)?;
-                let start = row.start_position().map_err(bad)?;
-                let ex = game_examples(&start, &moves, &rules, winner, |c| {
-                    if c == Color::White {
-                        w
-                    } else {
-                        b
-                    }
-                })
-                .map_err(bad)?;
-                used += 1;
-                examples.extend(ex);
-            }
-        } else {
-            for file in pgn_files(path)? {
-                let text = fow_records::read_text(&file)?;
-                let pgn = read_pgn(&text)
-                    .map_err(|e| input(format!("{}:{}: {}", file.display(), e.line, e.message)))?;
-                for (k, g) in pgn.iter().enumerate() {
-                    games += 1;
-                    let bad =
-                        |line: usize, m: String| input(format!("{}:{line}: {m}", file.display()));
-                    // --rules wins; else the game's own Rules tag (fow's PGN), else chesscom.
-                    let rules = match a.rules {
-                        Some(_) => pgn_rules,
-                        None => {
-                            fow_records::pgn_rules(g, &pgn_rules).map_err(|m| bad(g.line, m))?
-                        }
-                    };
-                    // Every game is checked, selected or not.
-                    let replay = fow_records::check_pgn_game(g, &rules)
-                        .map_err(|e| bad(e.line, format!("game {}: {}", k + 1, e.message)))?;
-                    let name = |tag: &str| g.tag(tag).unwrap_or("").to_string();
-                    let (w, b) = (
-                        selected(&a.player, &name("White")),
-                        selected(&a.player, &name("Black")),
-                    );
-                    if !(w || b) {
-                        continue;
-                    }
-                    check_rules(rules, &file)?;
-                    let start = g.start_position().map_err(|e| bad(e.line, e.message))?;
-                    let winner = g.result.and_then(|r| r.winner());
-                    let ex = game_examples(&start, &replay.moves, &rules, winner, |c| {
-                        if c == Color::White {
-                            w
-                        } else {
-                            b
-                        }
-                    })
-                    .map_err(|e| bad(g.line, e))?;
-                    used += 1;
-                    examples.extend(ex);
-                }
-            }
-        }
-    }
+    let Gathered {
+        examples,
+        rules: rules_seen,
+        games,
+        used,
+        duplicates,
+    } = gather_examples(&a.inputs, &a.player, forced)?;
     if examples.is_empty() {
         return Err(input(format!(
             "no decisions selected{}",

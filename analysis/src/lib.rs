@@ -16,6 +16,7 @@
 //! - [`compare`]: a tournament's ladder beside the thesis's Table 2, with rank
 //!   correlations and the ladder plot; [`Preset`]: the thesis's tournaments.
 //! - [`benchmark_plot`], [`ladder_plot`], [`training_plot`]: the SVG plots.
+//! - [`gather_examples`]: training examples for the network from recorded games.
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for
 //!   fitting piece values (`fow tune-material`).
 //!
@@ -35,6 +36,7 @@
 mod analysis;
 mod analysis_file;
 mod analyze;
+mod dataset;
 mod error;
 mod html;
 mod match_report;
@@ -51,6 +53,7 @@ pub use analyze::{
     write_analysis_csv, AnalysisError, Evaluation, Evaluator, MyStockfishEvaluator, UciEvaluator,
     DEFAULT_ANALYSIS_DEPTH, DEFAULT_ANALYSIS_NODES, DEFAULT_UCI_ANALYSIS_NODES, MATE_CP,
 };
+pub use dataset::{gather_examples, Gathered};
 pub use error::ReportError;
 pub use html::html_page;
 pub use match_report::{

@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use fow_players::bots::RandomMove;
+use fow_players::PlayerSpec;
 use fow_variants::RuleSet;
 
 use crate::play::{play_game, GameOptions};
@@ -216,5 +217,152 @@ pub fn belief_games(
         r.signature = mix(r.signature ^ h);
     }
     r.sizes.sort_unstable();
+    Ok(r)
+}
+
+/// Runs [`random_games`] `repeat` times (at least once) for each of `job_counts`, the job
+/// counts taking turns (one run each per round) so that a slow phase of a shared machine
+/// falls on all of them alike rather than on one block of repetitions. Returns the runs
+/// of each job count in round order.
+pub fn alternating_runs(
+    games: usize,
+    seed: u64,
+    rules: RuleSet,
+    job_counts: &[usize],
+    repeat: u32,
+) -> Vec<Vec<BenchReport>> {
+    let mut runs: Vec<Vec<BenchReport>> = vec![Vec::new(); job_counts.len()];
+    for _ in 0..repeat.max(1) {
+        for (k, &j) in job_counts.iter().enumerate() {
+            runs[k].push(random_games(games, seed, rules, j));
+        }
+    }
+    runs
+}
+
+/// The median over rounds of the second run's speed over the first's (runs of
+/// [`alternating_runs`] in round order, side by side): the ratio a noisy machine still
+/// measures fairly. `None` when either is empty.
+pub fn median_round_ratio(first: &[BenchReport], second: &[BenchReport]) -> Option<f64> {
+    let mut ratios: Vec<f64> = first
+        .iter()
+        .zip(second)
+        .map(|(a, b)| b.plies_per_second() / a.plies_per_second())
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    ratios.get(ratios.len() / 2).copied()
+}
+
+/// Perft from the start position to `depth` under `rules`, `repeat` times (at least
+/// once): the node count and the fastest time.
+pub fn timed_perft(depth: u32, rules: &RuleSet, repeat: u32) -> (u64, Duration) {
+    let mut nodes = 0;
+    let mut best = Duration::MAX;
+    for _ in 0..repeat.max(1) {
+        let t = Instant::now();
+        nodes = fow_variants::perft(&fow_variants::Position::startpos(), depth, rules);
+        best = best.min(t.elapsed());
+    }
+    (nodes, best)
+}
+
+/// The behaviour signature of `fow bench`: every measurement's own signature (or node
+/// count) mixed in, in order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Signature(pub u64);
+
+impl Signature {
+    /// Mixes in one measurement's signature.
+    pub fn add(&mut self, x: u64) {
+        self.0 = mix(self.0 ^ x);
+    }
+}
+
+/// What [`exec_round_trip`] measured: a program player's turns against an in-process bot.
+#[derive(Clone, Debug, Default)]
+pub struct RoundTrip {
+    /// Games played.
+    pub games: usize,
+    /// The program's turns (each a request and its answer).
+    pub turns: u64,
+    /// The program's time over its turns, round trips included.
+    pub turn_time: Duration,
+    /// The in-process bot's moves.
+    pub inside_moves: u64,
+    /// The in-process bot's time over its moves.
+    pub inside_time: Duration,
+    /// Wall time of all games, starting and ending the program included.
+    pub wall: Duration,
+    /// Games lost by a fault of either side.
+    pub faults: usize,
+}
+
+impl RoundTrip {
+    /// Microseconds per turn of the program.
+    pub fn us_per_turn(&self) -> f64 {
+        self.turn_time.as_secs_f64() * 1e6 / self.turns.max(1) as f64
+    }
+
+    /// Microseconds per move of the in-process bot.
+    pub fn inside_us_per_move(&self) -> f64 {
+        self.inside_time.as_secs_f64() * 1e6 / self.inside_moves.max(1) as f64
+    }
+
+    /// Milliseconds per game spent outside the moves: starting and ending the program.
+    pub fn ms_per_game_outside(&self) -> f64 {
+        self.wall
+            .saturating_sub(self.turn_time + self.inside_time)
+            .as_secs_f64()
+            * 1e3
+            / self.games.max(1) as f64
+    }
+}
+
+/// Plays `games` games of the program player `program` against `inside` (an in-process
+/// bot) on one thread, colours alternating, thesis rules, game `g` with seed `seed ^ g`,
+/// and measures the program's round trip per turn (wall clock: not deterministic).
+pub fn exec_round_trip(
+    program: &PlayerSpec,
+    inside: &PlayerSpec,
+    games: usize,
+    seed: u64,
+) -> Result<RoundTrip, fow_players::SpecError> {
+    let opts = GameOptions::new(RuleSet::thesis());
+    let mut r = RoundTrip {
+        games,
+        ..RoundTrip::default()
+    };
+    let started = Instant::now();
+    for g in 0..games {
+        let (mut ext, mut bot) = (program.build()?, inside.build()?);
+        let white = g % 2 == 0;
+        let seed = seed ^ g as u64;
+        let rec = if white {
+            play_game(
+                ext.as_mut(),
+                bot.as_mut(),
+                "exec",
+                &inside.name,
+                seed,
+                &opts,
+            )
+        } else {
+            play_game(
+                bot.as_mut(),
+                ext.as_mut(),
+                &inside.name,
+                "exec",
+                seed,
+                &opts,
+            )
+        };
+        r.faults += usize::from(rec.reason.is_fault());
+        let (e, i) = if white { (0, 1) } else { (1, 0) };
+        r.turns += u64::from(rec.decisions[e]);
+        r.turn_time += rec.time[e];
+        r.inside_moves += u64::from(rec.decisions[i]);
+        r.inside_time += rec.time[i];
+    }
+    r.wall = started.elapsed();
     Ok(r)
 }
