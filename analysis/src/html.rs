@@ -16,7 +16,7 @@ use fow_variants::side_name;
 
 use crate::replay::{piece_on, squares_text, Replay};
 
-/// The replay as one self-contained HTML page (see the [module](self) for what it holds).
+/// The replay as one self-contained HTML page (the game as JSON, with the true board and both views of every ply; buttons, arrow keys, clicks on the move list and a URL hash step through it).
 pub fn html_page(r: &Replay) -> String {
     let data = serde_json::to_string(&game_json(r)).expect("JSON of plain values");
     // `<`, `>` and `&` appear only inside JSON strings, where \u escapes mean the same:

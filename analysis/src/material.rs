@@ -150,7 +150,7 @@ pub fn row_samples(
 }
 
 /// The samples of a PGN game, replayed and checked under `rules` (see
-/// [`check_pgn_game`](crate::check_pgn_game)). `Ok(None)` for a game without a decided
+/// [`check_pgn_game`](fow_records::check_pgn_game)). `Ok(None)` for a game without a decided
 /// result (`*`) or a draw under [`Draws::Skip`].
 pub fn pgn_samples(
     game: &PgnGame,

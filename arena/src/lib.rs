@@ -3,7 +3,7 @@
 //! - [`play_game`]: one game between two players; the arena owns the true position and
 //!   hands each player only its observation. Illegal moves, panics and player errors lose
 //!   the game with the reason recorded.
-//! - [`Tournament`]: plays the schedule of a [`TournamentConfig`] (a round robin, a
+//! - [`Tournament`]: plays the schedule of a [`TournamentConfig`](fow_records::TournamentConfig) (a round robin, a
 //!   gauntlet, a paired match, one shard of any) in parallel, appends each game to
 //!   `games.csv` as it ends, resumes after a kill, and can stop early on a rule (an SPRT);
 //!   one writer per folder.

@@ -56,7 +56,7 @@ impl Tournament {
         Tournament::create_locked(config, lock_folder(dir)?)
     }
 
-    /// [`Tournament::create`] in a folder already locked (see [`crate::fresh_folder`]).
+    /// [`Tournament::create`] in a folder already locked (see [`fow_records::fresh_folder`]).
     pub fn create_locked(
         config: TournamentConfig,
         lock: FolderLock,

@@ -335,8 +335,8 @@ pub fn config_beside(games_csv: &Path) -> Result<Option<TournamentConfig>, Recor
         .map(Some)
 }
 
-/// Reads a `games.csv` and checks every row (see the [module](self)) under the rules of
-/// the `tournament.json` beside it (thesis without one) and against `schedule`. With
+/// Reads a `games.csv` and checks every row ([`check_row`], and across rows: unique ids
+/// and games, the schedule) under the rules of the `tournament.json` beside it (thesis without one) and against `schedule`. With
 /// `complete_lines`, a last line without its newline (a row cut short by a kill) is left
 /// out, but must look like one. Errors of the file as a whole (not a games.csv, a bad
 /// `tournament.json`) are returned; those of a row are in its [`CheckedRow`].

@@ -41,7 +41,7 @@ pub struct TournamentConfig {
     #[serde(default)]
     pub seeding: Seeding,
     /// The secret key of a run without a public seed (never written to
-    /// `tournament.json`: [`Tournament::create`] writes it to [`SECRET_FILE`]).
+    /// `tournament.json`: `fow_arena::Tournament::create` writes it to [`SECRET_FILE`]).
     #[serde(skip)]
     pub secret: Option<SeedKey>,
     /// Who meets whom: `false`, every ordered pair of players (a round robin); `true`,
@@ -57,7 +57,7 @@ pub struct TournamentConfig {
     #[serde(default, skip_serializing_if = "is_false")]
     pub paired: bool,
     /// The stopping rule of a match (`fow match --sprt`), as text; the arena only stores
-    /// it, the caller of [`Tournament::run_until`] applies it.
+    /// it, the caller of `fow_arena::Tournament::run_until` applies it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<String>,
     /// A clock per side (`None`: node budgets only). Games under a clock depend on the
