@@ -270,7 +270,7 @@ impl MoveSet {
 
     /// Rebuilds the set from `src`, reusing its storage. The walk is compiled with the
     /// rule switches as constants when they are a preset's (see
-    /// [`movegen::Switches`](crate::movegen::Switches)).
+    /// [`crate::movegen::Switches`]).
     #[inline]
     pub fn rebuild(&mut self, src: &MoveSource<'_>) {
         movegen::with_switches!(src.rules, |w| self.rebuild_with(src, w, &mut ()));
