@@ -30,7 +30,7 @@ pub struct MoveSource<'a> {
     pub castling: Bitboard,
     /// The square a pawn skipped on the last move, if any.
     pub ep_square: Option<Square>,
-    /// The rules.
+    /// The rules (read: en passant, castling and promotion).
     pub rules: &'a RuleSet,
 }
 
