@@ -420,6 +420,13 @@ pub fn find(name: &str) -> Option<&'static BotInfo> {
     BOTS.iter().find(|b| b.name == name)
 }
 
+impl PlayerSpec {
+    /// Builds a fresh player from the registry (see [`build`]).
+    pub fn build(&self) -> Result<Box<dyn Player>, SpecError> {
+        build(self)
+    }
+}
+
 /// Builds a player from a spec, checking the bot name and its parameter names.
 pub fn build(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
     if let Some(program) = PROGRAMS.iter().find(|b| b.name == spec.name) {

@@ -1,12 +1,10 @@
-//! [`PlayerSpec`]: the text that names a bot and its parameters.
+//! [`PlayerSpec`]: the text that names a bot and its parameters. Reading and writing it
+//! only; building a player from it is the registry's ([`PlayerSpec::build`]).
 
 use std::fmt;
 use std::str::FromStr;
 
 use fow_variants::{printable, quote};
-
-use crate::player::Player;
-use crate::registry;
 
 /// A bot and its parameters as text: `Name` or `Name:key=value,key=value`.
 ///
@@ -115,11 +113,6 @@ impl PlayerSpec {
                 message: format!("cannot read {key}={}", quote(v)),
             }),
         }
-    }
-
-    /// Builds a fresh player from the registry.
-    pub fn build(&self) -> Result<Box<dyn Player>, SpecError> {
-        registry::build(self)
     }
 }
 

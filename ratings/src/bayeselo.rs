@@ -2,32 +2,7 @@
 //! Rémi Coulom's BayesElo, with its prior of virtual draws, its rating scale, and
 //! intervals and likelihoods of superiority from the covariance matrix.
 //!
-//! The model (BayesElo's documentation, "Theory"; its source, `CBradleyTerry.cpp`): with
-//! `f(x) = 1 / (1 + 10^(−x / 400))` and `Δ = r_white − r_black`,
-//!
-//! - P(White wins) = `f(Δ + eloAdvantage − eloDraw)`,
-//! - P(Black wins) = `f(−Δ − eloAdvantage − eloDraw)`,
-//! - P(draw) = the rest.
-//!
-//! `eloAdvantage` is the first player's (White's) advantage and `eloDraw` sets how often
-//! players of equal strength draw; BayesElo's `mm 1 1` fits both with the ratings, plain `mm`
-//! keeps them at 32.8 and 97.3.
-//!
-//! The prior is BayesElo's `prior` (default 2): virtual draws added to the data as
-//! `CCondensedResults::AddPrior` does. Each player `i` with `N_i` games spreads
-//! `prior / 2` virtual draws over its opponents in proportion to the games played
-//! against them, half with each colour, so a pair `(i, j)` that met `n_ij` times gets
-//! `prior · n_ij · (1/N_i + 1/N_j) / 2` virtual draws (in a round robin, `prior` per player).
-//! The ratings maximise the likelihood of the real and virtual games together, so they
-//! stay finite when the players are linked by games, even with a 100% score.
-//!
-//! BayesElo prints the fitted ratings multiplied by
-//! `scale = 4x / (1 + x)²` with `x = 10^(−eloDraw / 400)` (the `scale` it sets after `mm`):
-//! the slope of the expected score `P(win) + P(draw) / 2` at `Δ = 0` is then that of `f`,
-//! so that printed rating differences read as ordinary Elo differences between players of
-//! similar strength. [`BayesEloFit::ratings`] are so scaled (unless
-//! [`BayesEloOptions::scale`] is off); `eloAdvantage` and `eloDraw` are reported unscaled,
-//! as BayesElo's `advantage` and `drawelo` commands print them.
+//! The model, its prior and its scale are described on [`bayeselo`].
 
 use std::f64::consts::LN_10;
 
@@ -64,7 +39,7 @@ pub enum EloParameter {
 /// Settings of [`bayeselo`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BayesEloOptions {
-    /// BayesElo's `prior`: virtual draws per player (see the [module](self)); default 2,
+    /// BayesElo's `prior`: virtual draws per player (see [`bayeselo`]); default 2,
     /// BayesElo's default. Must be finite and ≥ 0; with 0 the fit is refused when a
     /// player's rating would be infinite.
     pub prior_draws: f64,
@@ -418,10 +393,37 @@ fn derivatives(cells: &[Cell], layout: &Layout, point: &Point) -> (Vec<f64>, Vec
 }
 
 /// Bradley–Terry ratings with a draw parameter and a first-move advantage, BayesElo's model
-/// (see the [module](self)), fitted by Newton–Raphson to the maximum of the likelihood of
-/// the games and BayesElo's virtual draws. Ratings are relative to the pool average, or to
+/// (below), fitted by Newton–Raphson to the maximum of the likelihood of the games and
+/// BayesElo's virtual draws. Ratings are relative to the pool average, or to
 /// `anchor` when given; their covariance matrix gives intervals, differences with standard
 /// errors and likelihoods of superiority.
+///
+/// The model (BayesElo's documentation, "Theory"; its source, `CBradleyTerry.cpp`): with
+/// `f(x) = 1 / (1 + 10^(−x / 400))` and `Δ = r_white − r_black`,
+///
+/// - P(White wins) = `f(Δ + eloAdvantage − eloDraw)`,
+/// - P(Black wins) = `f(−Δ − eloAdvantage − eloDraw)`,
+/// - P(draw) = the rest.
+///
+/// `eloAdvantage` is the first player's (White's) advantage and `eloDraw` sets how often
+/// players of equal strength draw; BayesElo's `mm 1 1` fits both with the ratings, plain `mm`
+/// keeps them at 32.8 and 97.3.
+///
+/// The prior is BayesElo's `prior` (default 2): virtual draws added to the data as
+/// `CCondensedResults::AddPrior` does. Each player `i` with `N_i` games spreads
+/// `prior / 2` virtual draws over its opponents in proportion to the games played
+/// against them, half with each colour, so a pair `(i, j)` that met `n_ij` times gets
+/// `prior · n_ij · (1/N_i + 1/N_j) / 2` virtual draws (in a round robin, `prior` per player).
+/// The ratings maximise the likelihood of the real and virtual games together, so they
+/// stay finite when the players are linked by games, even with a 100% score.
+///
+/// BayesElo prints the fitted ratings multiplied by
+/// `scale = 4x / (1 + x)²` with `x = 10^(−eloDraw / 400)` (the `scale` it sets after `mm`):
+/// the slope of the expected score `P(win) + P(draw) / 2` at `Δ = 0` is then that of `f`,
+/// so that printed rating differences read as ordinary Elo differences between players of
+/// similar strength. [`BayesEloFit::ratings`] are so scaled (unless
+/// [`BayesEloOptions::scale`] is off); `eloAdvantage` and `eloDraw` are reported unscaled,
+/// as BayesElo's `advantage` and `drawelo` commands print them.
 ///
 /// Refused inputs: players not linked to the others by any chain of games
 /// ([`BayesEloError::Disconnected`]); without prior draws, players whose rating would be

@@ -203,7 +203,7 @@ impl fmt::Display for MleError {
 
 impl std::error::Error for MleError {}
 
-/// Why [`bayeselo`](crate::bayeselo) has no (finite) answer.
+/// Why [`bayeselo`](crate::bayeselo()) has no (finite) answer.
 #[derive(Debug, Clone, PartialEq)]
 pub enum BayesEloError {
     /// The anchor index is not below the number of players.

@@ -5,7 +5,7 @@
 //! Three fits put the players on the Elo scale, where a player rated `d` points above another
 //! is expected to score `1 / (1 + 10^(−d / 400))` against it:
 //!
-//! - [`bayeselo`], the default: Rémi Coulom's BayesElo model, Bradley–Terry with a draw
+//! - [`bayeselo()`], the default: Rémi Coulom's BayesElo model, Bradley–Terry with a draw
 //!   parameter and a first-move (White) advantage fitted from the games, with BayesElo's prior
 //!   of virtual draws and its rating scale. Ratings are relative to the pool average (or an
 //!   anchor); their covariance matrix gives intervals, differences with standard errors and
@@ -50,6 +50,8 @@
 //! assert!(mle.half_widths[1] > 0.0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+#![warn(missing_docs)]
 
 mod anchor;
 mod bayeselo;

@@ -151,7 +151,7 @@ pub enum SummaryOrder {
 /// [`SummaryInput::new`] and set the optional parts.
 #[derive(Debug, Clone, Copy)]
 pub struct SummaryInput<'a> {
-    /// The results.
+    /// The game results: the games, points and score columns.
     pub matrix: &'a ResultMatrix,
     /// Elo and ±95% columns (the default fit); in the text table only when given.
     pub elo: Option<&'a BayesEloFit>,
@@ -166,7 +166,7 @@ pub struct SummaryInput<'a> {
     /// Average milliseconds per move, one entry per player (`None` prints `-`); the column
     /// appears only when this is given.
     pub ms_per_move: Option<&'a [Option<f64>]>,
-    /// Row order.
+    /// Row order: as in the matrix, or by one of the fits' ratings.
     pub order: SummaryOrder,
 }
 

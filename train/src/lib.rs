@@ -14,6 +14,45 @@
 //!
 //! Build with the feature (after `scripts/install-libtorch.sh`):
 //! `source .libtorch/env.sh && cargo test -p fow-train --features torch`.
+//!
+//! The parts without libtorch: a run's settings and the network they train, the split of
+//! a dataset into training and validation games, and the top-1 move choice. (Training
+//! itself, `train` and `load_model`, needs the feature and libtorch.)
+//!
+//! ```
+//! use fow_players::nn::dataset::Example;
+//! use fow_train::{best_pair, split::split, TrainConfig};
+//! use fow_variants::{Observation, Position, RuleSet};
+//!
+//! let config = TrainConfig { hidden: vec![32], ..TrainConfig::default() };
+//! config.check()?;
+//! assert_eq!(config.architecture().sizes(), [896, 32, 128]);
+//!
+//! // Four games of three decisions each (first legal move every time).
+//! let rules = RuleSet::thesis();
+//! let mut examples = Vec::new();
+//! for _game in 0..4 {
+//!     let mut pos = Position::startpos();
+//!     for ply in 0..3 {
+//!         let obs = Observation::new(&pos, &rules, ply, None);
+//!         let m = obs.legal_moves()[0];
+//!         examples.push(Example::new(&obs, &m, None));
+//!         pos.play(&m);
+//!     }
+//! }
+//! // Whole games go to validation: here one of the four.
+//! let (training, validation) = split(&examples, 0.25, 7);
+//! assert_eq!((training.len(), validation.len()), (9, 3));
+//!
+//! // The network's move: the legal (from, to) pair with the best summed logits.
+//! let mut logits = vec![0.0_f32; 128];
+//! logits[12] = 2.0; // from e2 (mover's point of view)
+//! logits[64 + 28] = 1.0; // to e4
+//! assert_eq!(best_pair(&logits, &[(12, 20), (12, 28), (6, 21)]), Some((12, 28)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![warn(missing_docs)]
 
 use std::fmt;
 

@@ -133,7 +133,7 @@ fn write(path: &Path, text: &str) -> Result<(), TrainError> {
 /// A trained network loaded through libtorch (on the CPU).
 #[derive(Debug)]
 pub struct Model {
-    /// Its shape.
+    /// The network's shape, read from the `weights.json` beside the weights.
     pub architecture: Architecture,
     _vs: nn::VarStore,
     mlp: Mlp,

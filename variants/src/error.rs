@@ -1,6 +1,6 @@
 //! Typed errors of the rules engine. Each displays as one line fit for a user: text from
 //! outside is repeated with control characters escaped and cut when long
-//! ([`quote`](crate::quote)).
+//! ([`crate::quote`]).
 
 use std::fmt;
 

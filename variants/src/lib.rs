@@ -10,7 +10,7 @@
 //! - [`FogView`]: what one side sees (written as fog-FEN, `?` for fog);
 //!   [`Observation`]: all a player gets for one decision.
 //! - [`Move`] with UCI text, SAN ([`Position::san`]) and one reader for UCI, long
-//!   algebraic and SAN ([`Position::parse_move`]), and [`perft`].
+//!   algebraic and SAN ([`Position::parse_move`]), and [`perft()`].
 //! - [`read_pgn`]: games in PGN with moves in SAN, UCI or long algebraic notation
 //!   (chess.com's fog-of-war export), replayed by [`PgnGame::replay`]; [`read_pgn_games`]
 //!   reads on past a bad game; [`PgnGame::from_moves`] and [`PgnGame::to_pgn`] write SAN.
@@ -33,6 +33,8 @@
 //! // Black sees its own half, the squares in front and the knights' targets.
 //! assert_eq!(obs.view().board_fen(), "rnbqkbnr/pppppppp/8/8/????????/????????/????????/????????");
 //! ```
+
+#![warn(missing_docs)]
 
 mod bits;
 mod error;

@@ -3,14 +3,14 @@
 //! There is no check: every pseudo-legal move is playable, the king may be captured.
 //! One walk over the movement rules ([`walk`]) feeds two consumers: a move list and a
 //! visibility mask, so "the squares a side sees" and "the moves a side has" cannot drift
-//! apart. The move list itself lives in [`crate::moveset`]. The same walk runs on a true board (no fog) and on a view, where fog squares
-//! count as blockers that cannot be entered or captured: a player's legal moves follow
-//! from what it sees.
+//! apart. The move lists themselves live in [`crate::moveset`] (compact) and
+//! [`crate::movelist`] (a `Vec<Move>`, [`MoveSource::push_moves`]). The same walk runs on
+//! a true board (no fog) and on a view, where fog squares count as blockers that cannot
+//! be entered or captured: a player's legal moves follow from what it sees.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks};
 use shakmaty::{Bitboard, Board, Color, File, Rank, Role, Square};
 
-use crate::moves::Move;
 use crate::rules::{Castling, Promotion, RuleSet};
 use crate::sliders::rook_attacks;
 
@@ -30,7 +30,7 @@ pub struct MoveSource<'a> {
     pub castling: Bitboard,
     /// The square a pawn skipped on the last move, if any.
     pub ep_square: Option<Square>,
-    /// The rules.
+    /// The rules (read: en passant, castling and promotion).
     pub rules: &'a RuleSet,
 }
 
@@ -55,24 +55,6 @@ impl<'a> MoveSource<'a> {
             ep_square,
             rules,
         }
-    }
-
-    /// Appends every pseudo-legal move of `us` to `out` (which is not cleared), without
-    /// allocating beyond `out`'s growth. The order is the walk's: knights, bishops, rooks,
-    /// queens, king, pawn single pushes, double pushes, pawn captures and en passant,
-    /// castling.
-    ///
-    /// ```
-    /// use fow_variants::{Position, RuleSet};
-    /// let pos = Position::startpos();
-    /// let rules = RuleSet::thesis();
-    /// let mut v = Vec::new();
-    /// pos.source(pos.turn(), &rules).push_moves(&mut v);
-    /// assert_eq!(v.len(), 20);
-    /// ```
-    #[inline]
-    pub fn push_moves(&self, out: &mut Vec<Move>) {
-        crate::movelist::push_moves(self, out);
     }
 
     /// The squares `us` sees (its pieces and every square its moves reach) and the en

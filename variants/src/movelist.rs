@@ -1,5 +1,5 @@
 //! Writing the moves of one walk straight into a `Vec<Move>`: the allocation-free path
-//! for searches, which list every move of every node.
+//! for searches, which list every move of every node ([`MoveSource::push_moves`]).
 
 use shakmaty::{Bitboard, Board, Color, Rank, Role, Square};
 
@@ -109,21 +109,35 @@ impl Sink for ListSink<'_> {
     }
 }
 
-/// Appends every move of `src` to `out` (not cleared), in walk order.
-#[inline]
-pub(crate) fn push_moves(src: &MoveSource<'_>, out: &mut Vec<Move>) {
-    let mut sink = ListSink {
-        out,
-        board: src.board,
-        us: src.us,
-        promotions: match src.rules.promotion {
-            Promotion::QueenOnly => &[Role::Queen],
-            Promotion::Any => &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
-        },
-        last: Bitboard::from_rank(match src.us {
-            Color::White => Rank::Eighth,
-            Color::Black => Rank::First,
-        }),
-    };
-    walk(src, &mut sink);
+impl MoveSource<'_> {
+    /// Appends every pseudo-legal move of `us` to `out` (which is not cleared), without
+    /// allocating beyond `out`'s growth. The order is the walk's: knights, bishops, rooks,
+    /// queens, king, pawn single pushes, double pushes, pawn captures and en passant,
+    /// castling.
+    ///
+    /// ```
+    /// use fow_variants::{Position, RuleSet};
+    /// let pos = Position::startpos();
+    /// let rules = RuleSet::thesis();
+    /// let mut v = Vec::new();
+    /// pos.source(pos.turn(), &rules).push_moves(&mut v);
+    /// assert_eq!(v.len(), 20);
+    /// ```
+    #[inline]
+    pub fn push_moves(&self, out: &mut Vec<Move>) {
+        let mut sink = ListSink {
+            out,
+            board: self.board,
+            us: self.us,
+            promotions: match self.rules.promotion {
+                Promotion::QueenOnly => &[Role::Queen],
+                Promotion::Any => &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+            },
+            last: Bitboard::from_rank(match self.us {
+                Color::White => Rank::Eighth,
+                Color::Black => Rank::First,
+            }),
+        };
+        walk(self, &mut sink);
+    }
 }

@@ -23,7 +23,6 @@ use crate::bits::select_bit;
 use crate::movegen::{self, Earlier, MoveSource, Sink, Switches};
 use crate::moves::{Move, MoveKind};
 use crate::rules::Promotion;
-use crate::view::FogView;
 
 /// What an entry's targets mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -161,20 +160,14 @@ struct Table {
     push_at: [u8; 2],
 }
 
-/// Where [`MoveSet`] and [`FogView`] callers find the pieces moves capture.
+/// Where [`MoveSet`] callers find the pieces moves capture: a true [`Board`], or a view
+/// ([`FogView`](crate::FogView), whose impl lives beside it in `view`).
 pub(crate) trait Pieces {
     /// The role on `sq`, if occupied.
     fn role_on(&self, sq: Square) -> Option<Role>;
 }
 
 impl Pieces for Board {
-    #[inline]
-    fn role_on(&self, sq: Square) -> Option<Role> {
-        self.role_at(sq)
-    }
-}
-
-impl Pieces for FogView {
     #[inline]
     fn role_on(&self, sq: Square) -> Option<Role> {
         self.role_at(sq)
@@ -277,7 +270,7 @@ impl MoveSet {
 
     /// Rebuilds the set from `src`, reusing its storage. The walk is compiled with the
     /// rule switches as constants when they are a preset's (see
-    /// [`movegen::Switches`](crate::movegen::Switches)).
+    /// [`crate::movegen::Switches`]).
     #[inline]
     pub fn rebuild(&mut self, src: &MoveSource<'_>) {
         movegen::with_switches!(src.rules, |w| self.rebuild_with(src, w, &mut ()));

@@ -11,7 +11,7 @@ use shakmaty::{Bitboard, Board, ByColor, ByRole, Color, File, Piece, Rank, Role,
 use crate::error::FenError;
 use crate::movegen::{self, MoveSource};
 use crate::moves::Move;
-use crate::moveset::MoveSet;
+use crate::moveset::{MoveSet, Pieces};
 use crate::position::Position;
 use crate::rules::RuleSet;
 use crate::text::quote;
@@ -249,6 +249,13 @@ impl FogView {
     /// `.` for a visible empty square, `?` (or a shaded block) for fog.
     pub fn diagram(&self, unicode: bool) -> String {
         diagram(self.board(), self.visible, unicode)
+    }
+}
+
+impl Pieces for FogView {
+    #[inline]
+    fn role_on(&self, sq: Square) -> Option<Role> {
+        self.role_at(sq)
     }
 }
 

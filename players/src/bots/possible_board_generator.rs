@@ -13,7 +13,7 @@ use crate::search::{Limits, MyStockfish, SearchBoard};
 
 /// The thesis's PossibleBoardGenerator: keeps one guessed full board, rebuilds it each
 /// turn from the previous guess and the current view (see
-/// [`update_guess`](crate::belief::guess::update_guess)), starting from the board of the
+/// [`crate::belief::guess::update_guess`]), starting from the board of the
 /// start position it is told ([`GameStart::position`]), searches the guess with
 /// MyStockfish (depth 3 by default) among the moves the observation allows, and applies
 /// its own move to the guess.

@@ -1,4 +1,7 @@
-//! Splitting a command line into a program and its arguments, without a shell.
+//! Splitting a command line into a program and its arguments, without a shell, and
+//! finding the program's file.
+
+use std::path::PathBuf;
 
 /// Splits `line` into words as a POSIX shell does, without expansions: whitespace
 /// separates words; `'...'` is literal; inside `"..."` a backslash escapes `"` and `\`;
@@ -65,4 +68,17 @@ pub fn split_command(line: &str) -> Option<Vec<String>> {
         words.push(word);
     }
     Some(words)
+}
+
+/// The file a program name resolves to: a path as given, else the first match on `PATH`.
+pub(crate) fn find_program(program: &str) -> Option<PathBuf> {
+    if program.contains('/') {
+        let p = PathBuf::from(program);
+        return p.is_file().then_some(p);
+    }
+    std::env::var_os("PATH").and_then(|path| {
+        std::env::split_paths(&path)
+            .map(|dir| dir.join(program))
+            .find(|p| p.is_file())
+    })
 }

@@ -1,6 +1,6 @@
 //! Bots as separate programs: the fow bot protocol (line-based JSON over stdin/stdout,
 //! documented in `PROTOCOL.md`), the [`ExternalPlayer`] that runs a program as a
-//! [`Player`](crate::Player) (the `exec:cmd=...` spec), and [`serve`], which runs any
+//! [`Player`](crate::Player) (the `exec:cmd=...` spec), and [`serve()`], which runs any
 //! built-in bot as such a program (`fow serve NAME`), and the [`UciPlayer`] that makes a
 //! UCI chess engine a fog-of-war bot (the `uci:cmd=...` spec).
 

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use fow_variants::{Color, Move, MoveKind, MoveText, Observation, Role};
 
-use super::command::split_command;
+use super::command::{find_program, split_command};
 use super::protocol::{BudgetMsg, FromBot, OptionInfo, ToBot, PROTOCOL_VERSION};
 use super::sandbox::Sandbox;
 use crate::player::{Budget, GameStart, Player, PlayerError, PlayerErrorKind};
@@ -90,19 +90,6 @@ impl ExecSettings {
             sandbox: Sandbox::parse(spec.param("sandbox").unwrap_or("none")).map_err(bad)?,
         })
     }
-}
-
-/// The file a program name resolves to: a path as given, else the first match on `PATH`.
-pub(crate) fn find_program(program: &str) -> Option<PathBuf> {
-    if program.contains('/') {
-        let p = PathBuf::from(program);
-        return p.is_file().then_some(p);
-    }
-    std::env::var_os("PATH").and_then(|path| {
-        std::env::split_paths(&path)
-            .map(|dir| dir.join(program))
-            .find(|p| p.is_file())
-    })
 }
 
 /// A line from the program, or why there is none.

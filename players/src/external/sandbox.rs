@@ -13,7 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::process::find_program;
+use super::command::find_program;
 
 /// How a program player is run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -27,8 +27,8 @@ use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
-use super::command::split_command;
-use super::process::{find_program, Line, Process, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS};
+use super::command::{find_program, split_command};
+use super::process::{Line, Process, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS};
 use crate::belief::board_list::{BoardList, Status};
 use crate::belief::guess::{initial_guess, update_guess};
 use crate::bots::BotRng;

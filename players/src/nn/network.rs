@@ -403,7 +403,8 @@ impl Network {
         std::fs::write(path, bytes).map_err(|e| NetworkError(format!("{}: {e}", path.display())))
     }
 
-    /// The architecture.
+    /// The network's shape: inputs (with or without the previous view), hidden layer
+    /// sizes, outputs.
     pub fn architecture(&self) -> &Architecture {
         &self.arch
     }

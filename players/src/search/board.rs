@@ -76,7 +76,8 @@ impl SearchBoard {
         )
     }
 
-    /// The pieces.
+    /// The pieces the searching side knows of: its own and the visible enemy pieces (or,
+    /// on a guessed full board, all of them).
     pub fn board(&self) -> &Board {
         &self.board
     }
@@ -86,7 +87,8 @@ impl SearchBoard {
         self.turn
     }
 
-    /// The impassable squares.
+    /// The fog squares, which the search treats as impassable: no piece may enter, cross
+    /// or capture on them.
     pub fn fog(&self) -> Bitboard {
         self.fog
     }

@@ -39,7 +39,7 @@ fn unsigned_value(role: Role, x: usize, y: usize) -> f64 {
     }
 }
 
-/// Signed values indexed by [colour][role - 1][square].
+/// Signed values indexed by `[colour][role - 1][square]`.
 static TABLE: LazyLock<[[[Score; 64]; 6]; 2]> = LazyLock::new(|| {
     let mut t = [[[0; 64]; 6]; 2];
     for color in Color::ALL {
