@@ -1,5 +1,6 @@
-//! The module layout of every crate of the workspace, the CLI included: inside each crate, imports between modules go
-//! one way (no module uses, directly or through others, a module that uses it).
+//! The module layout of every crate of the workspace, the CLI included: inside each
+//! crate, imports between modules go one way (no module uses, directly or through others,
+//! a module that uses it).
 //!
 //! For each crate in [`CHECKED`], every file under its `src/` is a module (`lib.rs` and
 //! `main.rs` the root, `x/mod.rs` the module `x`, `x/y.rs` the module `x::y`). Comments,
