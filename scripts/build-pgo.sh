@@ -3,8 +3,8 @@
 #
 # The plain `cargo build --release` binary is the reference; this one plays the same games
 # (same `fow bench` signature) and is faster because the compiler lays out the hot paths
-# from a measured profile (see "Faster builds: profile-guided optimization" in docs/src/bench.md
-# for the figures). Optional: nothing else in fow needs it.
+# from a measured profile (see "A faster build" in docs/src/measured.md and the sixth stop of
+# 2026-11-23 in results/bench/HISTORY.md for the figures). Optional: nothing else in fow needs it.
 #
 #   scripts/build-pgo.sh            # about 5 minutes on a 2-core machine
 #   target/pgo/release/fow bench
