@@ -6,8 +6,8 @@
 //!   block), and every long flag that `fow SUB --help` lists is mentioned in that section;
 //! - the manual's pages and SUMMARY.md agree, and its relative links lead somewhere;
 //! - the README's two set-up commands are the ones `.ci/run` runs;
-//! - the code of the chapter "fow as a library" is the real code: `examples/rust_bot.rs`,
-//!   and the in-process bot below, which this file compiles and plays.
+//! - the code of the chapter "fow as a library" is the real code: `examples/rust_bot.rs`
+//!   and `examples/player_bot.rs`, the in-process bot, which this file compiles and plays.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -458,110 +458,30 @@ fn library_chapter_shows_the_real_code() {
         example,
         "docs/src/library.md: the block after `<!-- examples/rust_bot.rs -->` must be examples/rust_bot.rs as it is; copy it again"
     );
-    let this = read(&root().join("tests/manual.rs"));
-    let bot = this
-        .split_once("// ANCHOR: player_bot\n")
-        .and_then(|(_, r)| r.split_once("// ANCHOR_END: player_bot\n"))
-        .expect("tests/manual.rs: the player_bot anchors")
-        .0;
+    let bot = read(&root().join("examples/player_bot.rs"));
     assert_eq!(
-        block_after("library.md", "<!-- tests/manual.rs: player_bot -->"),
+        block_after("library.md", "<!-- examples/player_bot.rs -->"),
         bot,
-        "docs/src/library.md: the block after `<!-- tests/manual.rs: player_bot -->` must be the code between \
-         the player_bot anchors of tests/manual.rs; copy it again"
+        "docs/src/library.md: the block after `<!-- examples/player_bot.rs -->` must be examples/player_bot.rs as it is; copy it again"
     );
 }
 
-// The chapter "fow as a library" shows the code between these anchors.
-// ANCHOR: player_bot
-use fow_arena::{play_game, GameOptions, GameResult};
-use fow_players::{Budget, GameStart, Player, PlayerSpec};
-use fow_variants::{Color, Move, Observation, Role, RuleSet};
-
-/// Captures the heaviest piece it sees; otherwise a random legal move.
-struct Greedy {
-    state: u64,
+/// The chapter's in-process bot, `examples/player_bot.rs`, as it is.
+#[allow(dead_code)] // its `main` is the example's
+mod player_bot {
+    include!("../examples/player_bot.rs");
 }
-
-impl Greedy {
-    /// A number below `n` from the game's seed (SplitMix64).
-    fn below(&mut self, n: usize) -> usize {
-        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
-fn weight(role: Role) -> u32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 10,
-        Role::King => 100,
-    }
-}
-
-impl Player for Greedy {
-    fn start(&mut self, game: &GameStart) {
-        // Colour, rules, start position and the seed: all randomness comes from it.
-        self.state = game.seed;
-    }
-
-    fn choose(&mut self, obs: &Observation, _budget: &Budget) -> Move {
-        // `obs` is all the bot may know: its view, its view after its previous move,
-        // the rules, the ply and its legal moves.
-        let moves = obs.legal_moves();
-        let Some(best) = moves.iter().map(|m| m.capture.map_or(0, weight)).max() else {
-            return Move::NULL; // no legal move: the arena records the loss
-        };
-        let top: Vec<&Move> = moves
-            .iter()
-            .filter(|m| m.capture.map_or(0, weight) == best)
-            .collect();
-        *top[self.below(top.len())]
-    }
-}
-
-/// Plays `games` games of Greedy against `opponent`, colours alternating;
-/// returns Greedy's points.
-fn greedy_against(opponent: &str, games: u64) -> f64 {
-    let rules = RuleSet::thesis();
-    let spec: PlayerSpec = opponent.parse().expect("a player spec");
-    let mut points = 0.0;
-    for seed in 0..games {
-        let mut mine = Greedy { state: 0 };
-        let mut theirs = spec.build().expect("the opponent");
-        let opts = GameOptions::new(rules);
-        let (color, record) = if seed % 2 == 0 {
-            let r = play_game(&mut mine, theirs.as_mut(), "Greedy", opponent, seed, &opts);
-            (Color::White, r)
-        } else {
-            let r = play_game(theirs.as_mut(), &mut mine, opponent, "Greedy", seed, &opts);
-            (Color::Black, r)
-        };
-        points += match record.result {
-            GameResult::Draw => 0.5,
-            result if result.winner() == Some(color) => 1.0,
-            _ => 0.0,
-        };
-    }
-    points
-}
-// ANCHOR_END: player_bot
 
 #[test]
 fn library_chapter_bot_plays() {
     // The chapter's figures: Greedy against RandomMove and CaptureLargest, 100 games each.
-    let points = greedy_against("RandomMove", 100);
+    let points = player_bot::greedy_against("RandomMove", 100);
     println!("Greedy scored {points} of 100 against RandomMove");
     assert!(
         points >= 80.0,
         "Greedy scored only {points} of 100 against RandomMove"
     );
-    let even = greedy_against("CaptureLargest", 100);
+    let even = player_bot::greedy_against("CaptureLargest", 100);
     println!("Greedy scored {even} of 100 against CaptureLargest");
     assert!(
         (25.0..=75.0).contains(&even),

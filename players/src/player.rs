@@ -188,7 +188,7 @@ pub trait Player: Send {
     ///
     /// The move comes back by value, not in a `Result`: a move is small enough to be
     /// returned in a register, and in the arena's game loop that is measurably faster
-    /// than a `Result` returned through memory (docs/src/bench.md, `fow bench`).
+    /// than a `Result` returned through memory (results/bench/HISTORY.md).
     fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move;
 
     /// Why the last [`Player::choose`] returned no legal move, if the player knows (taken:
