@@ -84,8 +84,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
         outln!("\nwrote {}", path.display());
     }
     eprintln!(
-        "analysed {} positions in {:.2} s ({})",
-        game.moves.len() + 1,
+        "analysed {} in {:.2} s ({})",
+        plural(game.moves.len() + 1, "position", "positions"),
         elapsed.as_secs_f64(),
         analysis.engine
     );

@@ -8,6 +8,7 @@ use fow_players::{find, registry};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
+use crate::out::count;
 use crate::plot::benchmark_plot;
 use crate::rules_args::RulesArgs;
 use crate::tournament::{default_out, is_program};
@@ -148,23 +149,29 @@ pub fn run(a: Args) -> Result<(), CliError> {
     };
     let cfg = evo.config().clone();
     outln!(
-        "evolving {} ({} parameters): population {}, {} survivors, step {}, {} epochs ({} done), {}, benchmark {} x{}, rules {}, seed {}, {} jobs -> {}",
+        "evolving {} ({}): population {}, {}, step {}, {} ({} done), {}, benchmark {} x{}, rules {}, seed {}, {} -> {}",
         cfg.bot,
-        cfg.start.len(),
+        count(cfg.start.len(), "parameter"),
         cfg.population,
-        cfg.survivors,
+        count(cfg.survivors, "survivor"),
         cfg.step,
-        cfg.epochs,
+        count(cfg.epochs as usize, "epoch"),
         evo.epochs_done(),
         match &cfg.against {
-            Some(s) => format!("against {s} ({} games per colour)", cfg.games_per_pair),
-            None => format!("round robin ({} games per ordered pair)", cfg.games_per_pair),
+            Some(s) => format!(
+                "against {s} ({} per colour)",
+                count(cfg.games_per_pair as usize, "game")
+            ),
+            None => format!(
+                "round robin ({} per ordered pair)",
+                count(cfg.games_per_pair as usize, "game")
+            ),
         },
         cfg.benchmark,
         cfg.benchmark_games,
         cfg.rules,
         cfg.seed,
-        jobs,
+        count(jobs, "job"),
         dir.display()
     );
     let bar = if a.quiet {
@@ -197,7 +204,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let secs = started.elapsed().as_secs_f64();
     let ran = evo.epochs_done() - first;
     outln!(
-        "{ran} epochs, {games} games in {secs:.1} s ({:.0} games/s)",
+        "{}, {} in {secs:.1} s ({:.0} games/s)",
+        count(ran as usize, "epoch"),
+        count(games as usize, "game"),
         games as f64 / secs.max(1e-9)
     );
     let history = evo.history();

@@ -8,6 +8,7 @@ use fow_variants::RuleSet;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
+use crate::out::count;
 
 /// Seed, budgets, clock, threads and folder of a run of games.
 #[derive(clap::Args, Debug)]
@@ -134,10 +135,18 @@ impl RunArgs {
             )?;
         if report.skipped > 0 {
             outln!(
-                "note: {} games of {} end or are decided within {} plies and are left out (the first: {})",
-                report.skipped,
+                "note: {} of {} {} or {} decided within {} {} and {} left out (the first: {})",
+                count(report.skipped, "game"),
                 path.display(),
+                if report.skipped == 1 { "ends" } else { "end" },
+                if report.skipped == 1 { "is" } else { "are" },
                 self.opening_plies.unwrap_or(0),
+                if self.opening_plies == Some(1) {
+                    "ply"
+                } else {
+                    "plies"
+                },
+                if report.skipped == 1 { "is" } else { "are" },
                 report.first_skipped.as_deref().unwrap_or("?")
             );
         }

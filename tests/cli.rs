@@ -659,3 +659,28 @@ fn pgn_files_that_are_not_utf8_text_are_bad_input() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
+
+#[test]
+fn counts_of_one_are_singular() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("one");
+    let out = ok(&[
+        "tournament",
+        "--players",
+        "RandomMove,CaptureLargest",
+        "--games",
+        "1",
+        "--jobs",
+        "1",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.starts_with(
+            "2 players, 1 game per ordered pair, 2 games, rules thesis, seed 2023, 1 job -> "
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("1 games") && !out.contains("1 jobs"), "{out}");
+}

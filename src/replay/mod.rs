@@ -172,9 +172,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
             print::print(&replay, unicode)?;
         }
         println!(
-            "wrote {} ({} plies of {}; open it in a browser)",
+            "wrote {} ({} {} of {}; open it in a browser)",
             path.display(),
             replay.game.moves.len(),
+            if replay.game.moves.len() == 1 {
+                "ply"
+            } else {
+                "plies"
+            },
             replay.game.source
         );
         return Ok(());
@@ -279,8 +284,9 @@ pub fn header(r: &Replay) -> Vec<String> {
         info.push_str(&format!(", seed {seed}"));
     }
     info.push_str(&format!(
-        ", {} plies, result {}",
+        ", {} {}, result {}",
         g.moves.len(),
+        if g.moves.len() == 1 { "ply" } else { "plies" },
         fow_arena::outcome_text(g)
     ));
     lines.push(info);
