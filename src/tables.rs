@@ -355,13 +355,8 @@ pub fn report(
     if let Some(elo) = &fits.elo {
         outln!("{}", model_line(m, fits, elo));
     }
-    if shown.thesis.is_some() || shown.mle.is_some() {
-        let origin = fits.side_anchor.map_or(String::new(), |a| {
-            format!(", both with {} = {}", m.names()[a.index], a.value)
-        });
-        outln!(
-            "Thesis Elo: the thesis's iteration (K = 1, all games at once); MLE Elo: maximum likelihood counting a draw as half a win, colours ignored, MLE ±95% relative to the anchor{origin}."
-        );
+    if let Some(line) = side_columns_line(m, fits, shown.thesis.is_some(), shown.mle.is_some()) {
+        outln!("{line}");
     }
     if let Some((text, _)) = &los {
         outln!();
@@ -372,4 +367,28 @@ pub fn report(
         outln!("note: {n}");
     }
     Ok(())
+}
+
+/// The line under the ratings table that says what its thesis and MLE columns hold,
+/// naming only the columns shown (`thesis`, `mle`); `None` when neither is.
+fn side_columns_line(m: &ResultMatrix, fits: &Fits, thesis: bool, mle: bool) -> Option<String> {
+    let origin = |both: &str| {
+        fits.side_anchor.map_or(String::new(), |a| {
+            format!(", {both}with {} = {}", m.names()[a.index], a.value)
+        })
+    };
+    const THESIS: &str = "Thesis Elo: the thesis's iteration (K = 1, all games at once)";
+    const MLE: &str = "MLE Elo: maximum likelihood counting a draw as half a win, colours ignored";
+    match (thesis, mle) {
+        (false, false) => None,
+        (true, false) => Some(format!(
+            "{THESIS}{}; a point estimate: the iteration gives no interval.",
+            origin("")
+        )),
+        (false, true) => Some(format!("{MLE}{}; MLE ±95%: its 95% interval.", origin(""))),
+        (true, true) => Some(format!(
+            "{THESIS}, without an interval; {MLE}, MLE ±95% its 95% interval{}.",
+            origin("both ")
+        )),
+    }
 }

@@ -173,8 +173,42 @@ PositionaryEvaluator,NeuralNetworkPlayer,SimpleStockfish,PossibleBoardGenerator,
     }
     let csv = String::from_utf8(read(tmp.path(), "ratings.csv")).unwrap();
     assert!(csv.contains("PossibleBoardList,1800,1754.5"), "{csv}");
+    let explained = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("Thesis Elo: ") || l.starts_with("MLE Elo: "))
+            .unwrap_or_else(|| panic!("no line says what the columns are:\n{out}"))
+            .to_string()
+    };
+    let both = explained(&out);
+    assert!(
+        both.contains("Thesis Elo: ") && both.contains("MLE ±95% its 95% interval"),
+        "{both}"
+    );
+    assert!(both.ends_with("both with RandomMove = 0."), "{both}");
     let out = ok(&["rate", matrix, "--method", "thesis", "--anchor", "P10=1000"]);
     assert!(out.contains("1000.00") && out.contains("-525.73"), "{out}");
+    // Only the columns shown are explained: no MLE and no interval for the thesis method.
+    let thesis = explained(&out);
+    assert!(
+        thesis.starts_with("Thesis Elo: ") && !thesis.contains("MLE"),
+        "{thesis}"
+    );
+    assert!(
+        thesis.contains("with P10 = 1000; a point estimate"),
+        "{thesis}"
+    );
+    let mle = explained(&ok(&["rate", matrix, "--method", "mle"]));
+    assert!(
+        mle.starts_with("MLE Elo: ")
+            && !mle.contains("Thesis")
+            && mle.contains("MLE ±95%: its 95% interval"),
+        "{mle}"
+    );
+    let bayeselo = ok(&["rate", matrix]);
+    assert!(
+        !bayeselo.contains("Thesis Elo: ") && !bayeselo.contains("MLE Elo: "),
+        "{bayeselo}"
+    );
     fails(
         &["rate", matrix, "--anchor", "Nobody=0"],
         "no player 'Nobody'",
