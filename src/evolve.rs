@@ -234,9 +234,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
     }
     let plot = dir.join("plot.svg");
     if cfg.benchmark_games > 0 && !history.is_empty() {
-        let points: Vec<(f64, f64)> = history
+        let points: Vec<(u32, f64)> = history
             .iter()
-            .filter_map(|h| h.benchmark_score.map(|s| (f64::from(h.epoch), 100.0 * s)))
+            .filter_map(|h| h.benchmark_score.map(|s| (h.epoch, 100.0 * s)))
             .collect();
         benchmark_plot(&plot, &cfg.bot, &cfg.benchmark, &points)?;
     }

@@ -7,17 +7,18 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::error::CliError;
 
-/// Benchmark score (percent) against epoch, like the thesis's Figure 9.
+/// Benchmark score (percent) against epoch, like the thesis's Figure 9. The epoch axis
+/// is an integer one: its ticks are whole epochs however short the run.
 pub fn benchmark_plot(
     path: &Path,
     bot: &str,
     benchmark: &str,
-    points: &[(f64, f64)],
+    points: &[(u32, f64)],
 ) -> Result<(), CliError> {
     let fail = |e: &dyn std::fmt::Display| CliError::Failed(format!("{}: {e}", path.display()));
     let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(&e))?;
-    let last = points.last().map_or(1.0, |p| p.0).max(1.0);
+    let last = points.last().map_or(1, |p| p.0).max(1);
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!("{bot}: benchmark score against {benchmark} per epoch"),
@@ -26,12 +27,13 @@ pub fn benchmark_plot(
         .margin(15)
         .x_label_area_size(40)
         .y_label_area_size(50)
-        .build_cartesian_2d(0.0..last, 0.0..100.0)
+        .build_cartesian_2d(0..last, 0.0..100.0)
         .map_err(|e| fail(&e))?;
     chart
         .configure_mesh()
         .x_desc("epoch")
         .y_desc("score (%)")
+        .y_label_formatter(&|v| format!("{v:.0}"))
         .draw()
         .map_err(|e| fail(&e))?;
     chart
@@ -46,13 +48,14 @@ pub fn benchmark_plot(
 
 /// Training curves: train and validation loss (left axis) and validation top-1 accuracy
 /// in percent (right axis) per epoch. `points` are (epoch, train loss, validation loss,
-/// validation top-1 as a fraction); NaN values (no validation set) are left out.
+/// validation top-1 as a fraction); NaN values (no validation set) are left out. The
+/// epoch axis has whole-epoch ticks only.
 #[cfg_attr(not(feature = "torch"), allow(dead_code))]
-pub fn training_plot(path: &Path, points: &[(f64, f64, f64, f64)]) -> Result<(), CliError> {
+pub fn training_plot(path: &Path, points: &[(u32, f64, f64, f64)]) -> Result<(), CliError> {
     let fail = |e: &dyn std::fmt::Display| CliError::Failed(format!("{}: {e}", path.display()));
     let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(&e))?;
-    let last = points.last().map_or(1.0, |p| p.0).max(1.0);
+    let last = points.last().map_or(1, |p| p.0).max(1);
     let top = points
         .iter()
         .flat_map(|p| [p.1, p.2])
@@ -69,9 +72,9 @@ pub fn training_plot(path: &Path, points: &[(f64, f64, f64, f64)]) -> Result<(),
         .x_label_area_size(40)
         .y_label_area_size(55)
         .right_y_label_area_size(55)
-        .build_cartesian_2d(0.0..last, 0.0..top)
+        .build_cartesian_2d(0..last, 0.0..top)
         .map_err(|e| fail(&e))?
-        .set_secondary_coord(0.0..last, 0.0..100.0);
+        .set_secondary_coord(0..last, 0.0..100.0);
     chart
         .configure_mesh()
         .x_desc("epoch")
@@ -83,7 +86,7 @@ pub fn training_plot(path: &Path, points: &[(f64, f64, f64, f64)]) -> Result<(),
         .y_desc("validation top-1 (%)")
         .draw()
         .map_err(|e| fail(&e))?;
-    let series = |f: fn(&(f64, f64, f64, f64)) -> f64| -> Vec<(f64, f64)> {
+    let series = |f: fn(&(u32, f64, f64, f64)) -> f64| -> Vec<(u32, f64)> {
         points
             .iter()
             .map(|p| (p.0, f(p)))
