@@ -387,6 +387,24 @@ fn command_line_mistakes_are_one_line_before_any_work() {
         &with(&["--move-time-limit", "0"]),
         "--move-time-limit must be at least 1 ms",
     );
+    // A count of 0 is not "off" in disguise: the message names the way to say off.
+    fails(
+        &with(&["--draw-plies", "0"]),
+        "--draw-plies 0: the count must be at least 1 ply; write --draw-plies off to turn the rule off",
+    );
+    fails(
+        &with(&["--repetition", "0"]),
+        "write --repetition off to turn the rule off",
+    );
+    fails(
+        &with(&["--rules", "chesscom,draw-plies=0"]),
+        "write draw-plies=off to turn the rule off",
+    );
+    fails(
+        &["perft", "--depth", "1", "--draw-plies", "00"],
+        "--draw-plies 00: the count must be at least 1 ply",
+    );
+    assert!(ok(&["perft", "--depth", "1", "--draw-plies", "off"]).contains("draw-plies=off"));
     fails(
         &with(&["--games", "2000000000"]),
         "4000000000 games (2 players, 2000000000 per ordered pair) is more than one tournament holds",
