@@ -302,6 +302,62 @@ fn rate_reads_a_games_file() {
     fails(&["rate", broken.to_str().unwrap()], "broken.csv:");
 }
 
+/// `fow rate` reads what `replay` and `export` read: a results folder, its games.csv, a
+/// PGN file and a folder of PGN files, with the same ratings.
+#[test]
+fn rate_reads_a_folder_or_pgn_like_replay_and_export() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    let d = dir.to_str().unwrap();
+    ok(&[
+        "tournament",
+        "--players",
+        "RandomMove,CaptureLargest,CaptureKing",
+        "--games",
+        "3",
+        "--quiet",
+        "--out",
+        d,
+    ]);
+    let ratings = |out: &str| {
+        out.lines()
+            .skip_while(|l| *l != "Ratings:")
+            .take_while(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let of_folder = ratings(&ok(&["rate", d]));
+    assert!(of_folder.contains("CaptureLargest"), "{of_folder}");
+    assert_eq!(
+        ratings(&ok(&["rate", dir.join("games.csv").to_str().unwrap()])),
+        of_folder
+    );
+    let pgn_dir = tmp.path().join("pgn");
+    fs::create_dir(&pgn_dir).unwrap();
+    let pgn = pgn_dir.join("all.pgn");
+    ok(&["export", d, "--out", pgn.to_str().unwrap()]);
+    assert_eq!(ratings(&ok(&["rate", pgn.to_str().unwrap()])), of_folder);
+    // An undecided game in a PGN folder is left out, and says so.
+    fs::write(
+        pgn_dir.join("open.pgn"),
+        "[White \"RandomMove\"]\n[Black \"CaptureKing\"]\n[Result \"*\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let out = ok(&["rate", pgn_dir.to_str().unwrap()]);
+    assert_eq!(ratings(&out), of_folder);
+    assert!(
+        out.contains("note: 1 of 19 games left out: undecided (result *)"),
+        "{out}"
+    );
+    // A folder with neither games.csv nor PGN files: one line, as export says it.
+    let empty = tmp.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    fails(
+        &["rate", empty.to_str().unwrap()],
+        "no .pgn files (and no games.csv) in the folder",
+    );
+}
+
 #[test]
 fn bad_input_gets_one_line_and_exit_2() {
     fails(
