@@ -78,6 +78,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let started = Instant::now();
     let analysis = analyse(&game, a.engine, a.depth, a.nodes, &a.stockfish)?;
     let elapsed = started.elapsed();
+    let game = labelled(game);
     out!("{}", report(&game, &analysis));
     if let Some(path) = &a.csv {
         write_analysis_csv(path, &analysis)?;
@@ -171,6 +172,15 @@ fn best_text(pos: &Position, uci: &str, rules: &RuleSet) -> String {
         Ok(m) => pos.san(&m, rules),
         Err(_) => uci.to_string(),
     }
+}
+
+/// The game with its players named as the tables name them (a program's `name=` where
+/// given, else its spec): for reports and views, not for files that keep the specs.
+pub(crate) fn labelled(mut game: SavedGame) -> SavedGame {
+    let labels = fow_players::player_labels(&[game.white.clone(), game.black.clone()]);
+    let [white, black]: [String; 2] = labels.try_into().expect("two labels");
+    (game.white, game.black) = (white, black);
+    game
 }
 
 /// The whole report: header, one line per move, each side's summary.

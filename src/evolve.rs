@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use fow_arena::evolve::{Evolution, EvolveConfig, BEST_FILE, LOG_FILE, TOP_FILE};
-use fow_players::{find, registry};
+use fow_players::{find, player_label, registry};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
@@ -159,7 +159,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
         evo.epochs_done(),
         match &cfg.against {
             Some(s) => format!(
-                "against {s} ({} per colour)",
+                "against {} ({} per colour)",
+                player_label(s),
                 count(cfg.games_per_pair as usize, "game")
             ),
             None => format!(
@@ -167,7 +168,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 count(cfg.games_per_pair as usize, "game")
             ),
         },
-        cfg.benchmark,
+        player_label(&cfg.benchmark),
         cfg.benchmark_games,
         cfg.rules,
         cfg.seed,
@@ -238,7 +239,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             .iter()
             .filter_map(|h| h.benchmark_score.map(|s| (h.epoch, 100.0 * s)))
             .collect();
-        benchmark_plot(&plot, &cfg.bot, &cfg.benchmark, &points)?;
+        benchmark_plot(&plot, &cfg.bot, &player_label(&cfg.benchmark), &points)?;
     }
     outln!(
         "\nwrote {}, {}, {}{}{}",

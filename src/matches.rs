@@ -112,10 +112,11 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let cfg = t.config().clone();
     let sprt = sprt_of(&cfg, &dir)?;
     let total = cfg.games_to_play().len();
+    let labels = fow_players::player_labels(&cfg.players);
     outln!(
         "{} against {}: {} in pairs{}{}, rules {}, seed {}, {} -> {}",
-        cfg.players[0],
-        cfg.players[1..].join(", "),
+        labels[0],
+        labels[1..].join(", "),
         count(total, "game"),
         crate::tournament::shard_text(&cfg),
         match (&sprt, cfg.shard) {
@@ -224,7 +225,8 @@ pub(crate) fn match_results(
 /// What `match.json` holds: the statistics against each opponent.
 #[derive(Debug, Serialize)]
 pub struct MatchReport {
-    /// The player under test.
+    /// The player under test, as the tables name it: its `name=` where given, else its
+    /// spec (tournament.json has the specs).
     pub player: String,
     /// The rules, as text.
     pub rules: String,
@@ -239,7 +241,7 @@ pub struct MatchReport {
 /// The statistics of the pairs against one opponent.
 #[derive(Debug, Serialize)]
 pub struct OpponentReport {
-    /// The opponent's spec.
+    /// The opponent, named as `player` is.
     pub opponent: String,
     /// Pairs scoring 0, 0.5, 1, 1.5 and 2 points for the player under test.
     pub pentanomial: [u64; 5],
@@ -270,6 +272,7 @@ impl MatchReport {
         sprt: Option<&SprtSpec>,
         stopped: bool,
     ) -> MatchReport {
+        let labels = fow_players::player_labels(&cfg.players);
         let opponents = (1..cfg.players.len())
             .map(|j| {
                 let mut p = Pentanomial::default();
@@ -292,7 +295,7 @@ impl MatchReport {
                     }
                 });
                 OpponentReport {
-                    opponent: cfg.players[j].clone(),
+                    opponent: labels[j].clone(),
                     pentanomial: p.counts,
                     stats: MatchStats::from(&p),
                     sprt,
@@ -300,7 +303,7 @@ impl MatchReport {
             })
             .collect();
         MatchReport {
-            player: cfg.players[0].clone(),
+            player: labels[0].clone(),
             rules: cfg.rules.to_string(),
             sprt: cfg.sprt.clone(),
             stopped,

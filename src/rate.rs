@@ -74,7 +74,9 @@ pub fn run(mut a: Args) -> Result<(), CliError> {
                 }
             }
         }
-        matrix_of(&ordered(&a, players)?, &games)?
+        // Named as every table names them: a program's name= where given.
+        let (labels, games) = crate::tournament::labelled(&players, games);
+        matrix_of(&ordered(&a, labels)?, &games)?
     } else {
         let text = String::from_utf8(text)
             .map_err(|e| input(format!("{}: not text: {e}", a.file.display())))?;
@@ -138,9 +140,14 @@ fn pgn_matrix(a: &Args, rules: &fow_variants::RuleSet) -> Result<ResultMatrix, C
             count(games.len(), "game")
         );
     }
-    let mut m = ResultMatrix::new(ordered(a, players)?);
+    // Named as every table names them: a program's name= where given.
+    let labels = fow_players::player_labels(&players);
+    let mut m = ResultMatrix::new(ordered(a, labels.clone())?);
     for (g, result) in decided {
-        let idx = |name: &str| m.index_of(name).expect("every player was listed");
+        let idx = |name: &String| {
+            let label = &labels[players.iter().position(|p| p == name).expect("listed")];
+            m.index_of(label).expect("every player was listed")
+        };
         let (w, b) = (idx(&g.white), idx(&g.black));
         let score = match result {
             GameResult::WhiteWins => Score::Win,

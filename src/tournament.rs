@@ -280,27 +280,15 @@ pub(crate) fn seed_text(cfg: &TournamentConfig, dir: &Path) -> String {
     }
 }
 
-/// The players' names in the tables: an `exec` or `uci` spec's `name=` where given (and unique),
-/// else the spec; the returned games carry the same names.
+/// The players' names in the tables: their labels ([`fow_players::player_labels`]: the
+/// `name=` where given, else the spec); the returned games carry the same names.
 pub(crate) fn labelled(
     players: &[String],
     mut games: Vec<fow_arena::GameRow>,
 ) -> (Vec<String>, Vec<fow_arena::GameRow>) {
-    let label = |p: &String| {
-        p.parse::<fow_players::PlayerSpec>()
-            .ok()
-            .filter(|s| s.name == "exec" || s.name == "uci")
-            .and_then(|s| s.param("name").map(str::to_string))
-            .unwrap_or_else(|| p.clone())
-    };
-    let labels: Vec<String> = players.iter().map(label).collect();
-    let unique = labels
-        .iter()
-        .collect::<std::collections::HashSet<_>>()
-        .len()
-        == labels.len();
-    if !unique || labels == players {
-        return (players.to_vec(), games);
+    let labels = fow_players::player_labels(players);
+    if labels == players {
+        return (labels, games);
     }
     let of = |name: &mut String| {
         if let Some(i) = players.iter().position(|p| p == name) {

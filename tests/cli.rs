@@ -792,3 +792,65 @@ fn counts_of_one_are_singular() {
     );
     assert!(!out.contains("1 games") && !out.contains("1 jobs"), "{out}");
 }
+
+/// Every table, report and plot names a player the same way: a program's `name=` where
+/// given, else its spec; the data files (games.csv, tournament.json) keep the spec.
+#[test]
+fn a_program_player_goes_by_its_name_everywhere() {
+    if !python("a Python bot") {
+        return;
+    }
+    let bot = "exec:cmd=python3 examples/random_bot.py,name=RandomPy";
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path().join("t");
+    let m = tmp.path().join("m");
+    let (t_, m_) = (t.to_str().unwrap(), m.to_str().unwrap());
+    let shown = |out: &str| {
+        assert!(out.contains("RandomPy"), "{out}");
+        assert!(
+            !out.contains("exec:"),
+            "a spec in a table or report:\n{out}"
+        );
+    };
+    let players = format!("CaptureLargest,{bot}");
+    shown(&ok(&[
+        "tournament",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        t_,
+    ]));
+    shown(&ok(&["rate", t_]));
+    shown(&ok(&["rate", t.join("games.csv").to_str().unwrap()]));
+    let pgn = tmp.path().join("games.pgn");
+    ok(&["export", t_, "--out", pgn.to_str().unwrap()]);
+    shown(&ok(&["rate", pgn.to_str().unwrap()]));
+    shown(&ok(&["replay", t_, "--game", "0", "--print"]));
+    shown(&ok(&[
+        "analyze", t_, "--game", "0", "--depth", "1", "--nodes", "100",
+    ]));
+    shown(&ok(&[
+        "match",
+        bot,
+        "CaptureLargest",
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        m_,
+    ]));
+    let json = String::from_utf8(read(&m, "match.json")).unwrap();
+    shown(&json);
+    // The files that record the games keep the spec.
+    for (dir, f) in [
+        (&t, "games.csv"),
+        (&t, "tournament.json"),
+        (&m, "tournament.json"),
+    ] {
+        let text = String::from_utf8(read(dir, f)).unwrap();
+        assert!(text.contains("random_bot.py"), "{f}: {text}");
+    }
+}

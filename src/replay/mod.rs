@@ -158,7 +158,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         per_ply
     });
     let replay = Replay {
-        game,
+        game: crate::analyze::labelled(game),
         frames,
         analysis,
         analysis_source,
