@@ -19,10 +19,11 @@ use crate::rules_args::RulesArgs;
 /// Each position of the game is valued by an engine that sees the whole board (MyStockfish
 /// by default, or Stockfish over UCI). Values are pawns from White's side; `#+N` (`#-N`)
 /// means White (Black) captures the king N plies ahead. The value becomes the mover's
-/// win chance with Lichess's curve; the drop in win chance labels each move (best, good
-/// under 5, inaccuracy 5-10, mistake 10-20, blunder 20 or more) and gives its accuracy,
-/// averaged per side. Moves after which the opponent could capture the mover's king are
-/// flagged `king hangs`.
+/// win chance with Lichess's curve; the drop in win chance labels each move (best: the
+/// engine's own move with no drop; excellent: no drop, another move; good: under 5;
+/// inaccuracy 5-10, mistake 10-20, blunder 20 or more) and gives its accuracy, averaged
+/// per side. Moves after which the opponent could capture the mover's king are flagged
+/// `king hangs`, and are never best or excellent (at most good).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game file: a results folder, a games.csv, a PGN file or a folder of PGN files.
