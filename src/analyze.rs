@@ -20,10 +20,11 @@ use crate::rules_args::RulesArgs;
 /// Each position of the game is valued by an engine that sees the whole board (MyStockfish
 /// by default, or Stockfish over UCI). Values are pawns from White's side; `#+N` (`#-N`)
 /// means White (Black) captures the king N plies ahead. The value becomes the mover's
-/// win chance with Lichess's curve; the drop in win chance labels each move (best, good
-/// under 5, inaccuracy 5-10, mistake 10-20, blunder 20 or more) and gives its accuracy,
-/// averaged per side. Moves after which the opponent could capture the mover's king are
-/// flagged `king hangs`.
+/// win chance with Lichess's curve; the drop in win chance labels each move (best: the
+/// engine's own move with no drop; excellent: no drop, another move; good: under 5;
+/// inaccuracy 5-10, mistake 10-20, blunder 20 or more) and gives its accuracy, averaged
+/// per side. Moves after which the opponent could capture the mover's king are flagged
+/// `king hangs`, and are never best or excellent (at most good).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game file: a results folder, a games.csv, a PGN file or a folder of PGN files.
@@ -79,14 +80,15 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let started = Instant::now();
     let analysis = analyse(&game, a.engine, a.depth, a.nodes, &a.stockfish)?;
     let elapsed = started.elapsed();
+    let game = labelled(game);
     out!("{}", report(&game, &analysis));
     if let Some(path) = &a.csv {
         write_analysis_csv(path, &analysis)?;
         outln!("\nwrote {}", path.display());
     }
     eprintln!(
-        "analysed {} positions in {:.2} s ({})",
-        game.moves.len() + 1,
+        "analysed {} in {:.2} s ({})",
+        plural(game.moves.len() + 1, "position", "positions"),
         elapsed.as_secs_f64(),
         analysis.engine
     );
@@ -172,6 +174,15 @@ fn best_text(pos: &Position, uci: &str, rules: &RuleSet) -> String {
         Ok(m) => pos.san(&m, rules),
         Err(_) => uci.to_string(),
     }
+}
+
+/// The game with its players named as the tables name them (a program's `name=` where
+/// given, else its spec): for reports and views, not for files that keep the specs.
+pub(crate) fn labelled(mut game: SavedGame) -> SavedGame {
+    let labels = fow_players::player_labels(&[game.white.clone(), game.black.clone()]);
+    let [white, black]: [String; 2] = labels.try_into().expect("two labels");
+    (game.white, game.black) = (white, black);
+    game
 }
 
 /// The whole report: header, one line per move, each side's summary.

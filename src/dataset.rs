@@ -7,6 +7,7 @@ use fow_players::nn::dataset::{write_dataset, DatasetHeader, Example};
 use fow_variants::RuleSet;
 
 use crate::error::{input, CliError};
+use crate::out::count;
 
 /// Turn recorded games into training examples for the neural network.
 ///
@@ -81,8 +82,10 @@ pub fn run(a: Args) -> Result<(), CliError> {
         .map_err(|e| CliError::Failed(format!("{}: {e}", a.out.display())))?;
     let wins = examples.iter().filter(|e| e.result > 0).count();
     outln!(
-        "{games} games read ({duplicates} duplicates skipped), {used} used, {} examples of {} ({:.0}% from won games), rules {}",
-        examples.len(),
+        "{} read ({} skipped), {used} used, {} of {} ({:.0}% from won games), rules {}",
+        count(games, "game"),
+        count(duplicates, "duplicate"),
+        count(examples.len(), "example"),
         header.selection,
         100.0 * wins as f64 / examples.len() as f64,
         header.rules

@@ -4,10 +4,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use fow_arena::evolve::{Evolution, EvolveConfig, BEST_FILE, LOG_FILE, TOP_FILE};
-use fow_players::{find, registry};
+use fow_players::{find, player_label, registry};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
+use crate::out::count;
 use crate::rules_args::RulesArgs;
 use crate::tournament::{default_out, is_program};
 use fow_analysis::benchmark_plot;
@@ -148,23 +149,30 @@ pub fn run(a: Args) -> Result<(), CliError> {
     };
     let cfg = evo.config().clone();
     outln!(
-        "evolving {} ({} parameters): population {}, {} survivors, step {}, {} epochs ({} done), {}, benchmark {} x{}, rules {}, seed {}, {} jobs -> {}",
+        "evolving {} ({}): population {}, {}, step {}, {} ({} done), {}, benchmark {} x{}, rules {}, seed {}, {} -> {}",
         cfg.bot,
-        cfg.start.len(),
+        count(cfg.start.len(), "parameter"),
         cfg.population,
-        cfg.survivors,
+        count(cfg.survivors, "survivor"),
         cfg.step,
-        cfg.epochs,
+        count(cfg.epochs as usize, "epoch"),
         evo.epochs_done(),
         match &cfg.against {
-            Some(s) => format!("against {s} ({} games per colour)", cfg.games_per_pair),
-            None => format!("round robin ({} games per ordered pair)", cfg.games_per_pair),
+            Some(s) => format!(
+                "against {} ({} per colour)",
+                player_label(s),
+                count(cfg.games_per_pair as usize, "game")
+            ),
+            None => format!(
+                "round robin ({} per ordered pair)",
+                count(cfg.games_per_pair as usize, "game")
+            ),
         },
-        cfg.benchmark,
+        player_label(&cfg.benchmark),
         cfg.benchmark_games,
         cfg.rules,
         cfg.seed,
-        jobs,
+        count(jobs, "job"),
         dir.display()
     );
     let bar = if a.quiet {
@@ -197,7 +205,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let secs = started.elapsed().as_secs_f64();
     let ran = evo.epochs_done() - first;
     outln!(
-        "{ran} epochs, {games} games in {secs:.1} s ({:.0} games/s)",
+        "{}, {} in {secs:.1} s ({:.0} games/s)",
+        count(ran as usize, "epoch"),
+        count(games as usize, "game"),
         games as f64 / secs.max(1e-9)
     );
     let history = evo.history();
@@ -225,11 +235,11 @@ pub fn run(a: Args) -> Result<(), CliError> {
     }
     let plot = dir.join("plot.svg");
     if cfg.benchmark_games > 0 && !history.is_empty() {
-        let points: Vec<(f64, f64)> = history
+        let points: Vec<(u32, f64)> = history
             .iter()
-            .filter_map(|h| h.benchmark_score.map(|s| (f64::from(h.epoch), 100.0 * s)))
+            .filter_map(|h| h.benchmark_score.map(|s| (h.epoch, 100.0 * s)))
             .collect();
-        benchmark_plot(&plot, &cfg.bot, &cfg.benchmark, &points)?;
+        benchmark_plot(&plot, &cfg.bot, &player_label(&cfg.benchmark), &points)?;
     }
     outln!(
         "\nwrote {}, {}, {}{}{}",

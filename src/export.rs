@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use fow_records::{load_game, load_games_lenient, SavedGame};
 
 use crate::error::{input, CliError};
+use crate::out::count;
 use crate::rules_args::RulesArgs;
 
 /// Write saved games as PGN: the seven standard tags, the variant, the rules and their
@@ -85,10 +86,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
             eprintln!("fow: skipped {e}");
         }
         return Err(input(format!(
-            "{} of {} games could not be read and were left out (listed above); the other {} were written",
+            "{} of {} could not be read and {} left out (listed above); {} written",
             errors.len(),
-            errors.len() + games.len(),
-            games.len()
+            count(errors.len() + games.len(), "game"),
+            if errors.len() == 1 { "was" } else { "were" },
+            match games.len() {
+                1 => "the other one was".to_string(),
+                n => format!("the other {n} were"),
+            }
         )));
     }
     Ok(())

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use fow_records::{import_games, load_games_lenient, CONFIG_FILE, GAMES_FILE};
 
 use crate::error::{input, CliError};
+use crate::out::count;
 use crate::rules_args::RulesArgs;
 
 /// Check games by replaying them and write them as a results folder (games.csv and
@@ -70,9 +71,10 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let total = report.rows.len() + skipped.len();
     if report.rows.is_empty() {
         unmake();
-        return Err(input(format!(
-            "none of the {total} games could be imported; nothing written"
-        )));
+        return Err(input(match total {
+            1 => "the game could not be imported; nothing written".to_string(),
+            n => format!("none of the {n} games could be imported; nothing written"),
+        }));
     }
     if report.renumbered {
         outln!("note: game numbers clashed between the inputs; the games are numbered 1 to {} in input order", report.rows.len());
@@ -104,9 +106,4 @@ pub fn run(a: Args) -> Result<(), CliError> {
         )));
     }
     Ok(())
-}
-
-/// `N thing` or `N things`.
-fn count(n: usize, thing: &str) -> String {
-    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
 }

@@ -9,6 +9,7 @@ use fow_ratings::{Pentanomial, SprtSpec};
 use fow_records::{GameRow, TournamentConfig};
 
 use crate::error::{input, CliError};
+use crate::out::count;
 use crate::rules_args::RulesArgs;
 use crate::run_args::RunArgs;
 use crate::tournament::{create_run, public_seed_note, run_seed, seed_text};
@@ -110,11 +111,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let cfg = t.config().clone();
     let sprt = sprt_of(&cfg, &dir)?;
     let total = cfg.games_to_play().len();
+    let labels = fow_players::player_labels(&cfg.players);
     outln!(
-        "{} against {}: {} games in pairs{}{}, rules {}, seed {}, {} jobs -> {}",
-        cfg.players[0],
-        cfg.players[1..].join(", "),
-        total,
+        "{} against {}: {} in pairs{}{}, rules {}, seed {}, {} -> {}",
+        labels[0],
+        labels[1..].join(", "),
+        count(total, "game"),
         crate::tournament::shard_text(&cfg),
         match (&sprt, cfg.shard) {
             (Some(s), None) => format!(" at most, SPRT {}", s),
@@ -124,7 +126,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         },
         cfg.rules,
         seed_text(&cfg, &dir),
-        jobs,
+        count(jobs, "job"),
         dir.display()
     );
     public_seed_note(&cfg);
@@ -147,8 +149,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
     bar.finish_and_clear();
     let secs = rep.elapsed.as_secs_f64();
     outln!(
-        "{} games on disk, {} played now in {:.1} s{}\n",
-        rep.games.len(),
+        "{} on disk, {} played now in {:.1} s{}\n",
+        count(rep.games.len(), "game"),
         rep.played_now,
         secs,
         if rep.stopped {

@@ -8,6 +8,7 @@ use fow_ratings::Pentanomial;
 use fow_records::GameRow;
 
 use crate::error::CliError;
+use crate::out::count;
 use crate::tournament::results;
 use fow_analysis::Method;
 use fow_analysis::{match_results, sprt_of, sprt_step, MATCH_FILE};
@@ -44,9 +45,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let rep = merge_shards(&a.out, &a.shards, sprt.as_ref().map(|_| &stop as _))?;
     let cfg = &rep.config;
     outln!(
-        "merged {} shards: {} games of {}{} -> {}\n",
-        a.shards.len(),
-        rep.games.len(),
+        "merged {}: {} of {}{} -> {}\n",
+        count(a.shards.len(), "shard"),
+        count(rep.games.len(), "game"),
         cfg.game_count(),
         if rep.stopped {
             " (the SPRT decided)"

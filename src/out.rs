@@ -39,3 +39,8 @@ pub fn write(args: fmt::Arguments<'_>, newline: bool) {
         }
     }
 }
+
+/// `N thing` or `N things`: `count(1, "game")` is "1 game", `count(2, "game")` "2 games".
+pub fn count(n: usize, thing: &str) -> String {
+    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
+}

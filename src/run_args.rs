@@ -8,6 +8,7 @@ use fow_variants::RuleSet;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
+use crate::out::count;
 
 /// Seed, budgets, clock, threads and folder of a run of games.
 #[derive(clap::Args, Debug)]
@@ -92,9 +93,15 @@ impl RunArgs {
         };
         bar.set_style(
             ProgressStyle::with_template(
-                "{elapsed_precise} [{wide_bar}] {pos}/{len} games, {per_sec}, ETA {eta} {msg}",
+                "{elapsed_precise} [{wide_bar}] {pos}/{len} games, {rate}, ETA {eta} {msg}",
             )
             .expect("valid template")
+            .with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&rate_text(state.per_sec()));
+                },
+            )
             .progress_chars("=> "),
         );
         bar
@@ -134,10 +141,18 @@ impl RunArgs {
             )?;
         if report.skipped > 0 {
             outln!(
-                "note: {} games of {} end or are decided within {} plies and are left out (the first: {})",
-                report.skipped,
+                "note: {} of {} {} or {} decided within {} {} and {} left out (the first: {})",
+                count(report.skipped, "game"),
                 path.display(),
+                if report.skipped == 1 { "ends" } else { "end" },
+                if report.skipped == 1 { "is" } else { "are" },
                 self.opening_plies.unwrap_or(0),
+                if self.opening_plies == Some(1) {
+                    "ply"
+                } else {
+                    "plies"
+                },
+                if report.skipped == 1 { "is" } else { "are" },
                 report.first_skipped.as_deref().unwrap_or("?")
             );
         }
@@ -188,5 +203,37 @@ impl RunArgs {
             )));
         }
         Ok(Some(dir))
+    }
+}
+
+/// A progress bar's rate of games, rounded to what a reader can take in: "84 games/s",
+/// "8.4 games/s", or for games slower than one a second "12.5 s/game"; "- games/s"
+/// before there is a rate.
+pub fn rate_text(per_sec: f64) -> String {
+    if !per_sec.is_finite() || per_sec <= 0.0 {
+        "- games/s".to_string()
+    } else if per_sec >= 99.95 {
+        format!("{per_sec:.0} games/s")
+    } else if per_sec >= 0.995 {
+        format!("{per_sec:.1} games/s")
+    } else {
+        format!("{:.1} s/game", 1.0 / per_sec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rate_text;
+
+    #[test]
+    fn rates_are_rounded_with_their_unit() {
+        assert_eq!(rate_text(8.4138), "8.4 games/s");
+        assert_eq!(rate_text(84.138), "84.1 games/s");
+        assert_eq!(rate_text(841.38), "841 games/s");
+        assert_eq!(rate_text(99.96), "100 games/s");
+        assert_eq!(rate_text(1.0), "1.0 games/s");
+        assert_eq!(rate_text(0.08), "12.5 s/game");
+        assert_eq!(rate_text(0.0), "- games/s");
+        assert_eq!(rate_text(f64::NAN), "- games/s");
     }
 }

@@ -8,6 +8,7 @@ use fow_records::{GameRow, TimeRow, TournamentConfig, CONFIG_FILE, GAMES_FILE, T
 use fow_variants::RuleSet;
 
 use crate::error::{input, CliError};
+use crate::out::count;
 use crate::rules_args::RulesArgs;
 use crate::run_args::RunArgs;
 use fow_analysis::{
@@ -137,14 +138,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let cfg = t.config().clone();
     let total = cfg.games_to_play().len();
     outln!(
-        "{} players, {} games per ordered pair, {} games{}, rules {}, seed {}, {} jobs -> {}",
+        "{} players, {} per ordered pair, {}{}, rules {}, seed {}, {} -> {}",
         cfg.players.len(),
-        cfg.games_per_pair,
-        total,
+        count(cfg.games_per_pair as usize, "game"),
+        count(total, "game"),
         shard_text(&cfg),
         cfg.rules,
         seed_text(&cfg, &dir),
-        jobs,
+        count(jobs, "job"),
         dir.display()
     );
     public_seed_note(&cfg);
@@ -155,8 +156,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
     bar.finish_and_clear();
     let secs = rep.elapsed.as_secs_f64();
     outln!(
-        "{} games on disk, {} played now in {:.1} s ({:.0} games/s)\n",
-        rep.games.len(),
+        "{} on disk, {} played now in {:.1} s ({:.0} games/s)\n",
+        count(rep.games.len(), "game"),
         rep.played_now,
         secs,
         rep.played_now as f64 / secs.max(1e-9)
@@ -189,7 +190,10 @@ pub(crate) fn results(
         .filter(|g| g.game_reason().is_ok_and(|r| r.is_fault()))
         .count();
     if faults > 0 {
-        outln!("note: {faults} games ended by a player fault (see the reason and detail columns of games.csv)");
+        outln!(
+            "note: {} ended by a player fault (see the reason and detail columns of games.csv)",
+            count(faults, "game")
+        );
     }
     outln!("\nwrote {}", files_written(dir));
     Ok((labels, games))
@@ -224,12 +228,12 @@ pub(crate) fn clock_note(cfg: &TournamentConfig) {
 /// Says where the games start, with openings.
 pub(crate) fn openings_note(cfg: &TournamentConfig) {
     if let Some(o) = &cfg.openings {
-        let plies = o
-            .plies
-            .map_or(String::new(), |p| format!(" after {p} plies"));
+        let plies = o.plies.map_or(String::new(), |p| {
+            format!(" after {p} {}", if p == 1 { "ply" } else { "plies" })
+        });
         outln!(
-            "openings: {} positions from {}{plies}, {} order; the games of a round start from its opening (each opening with both colours)",
-            o.positions.len(),
+            "openings: {} from {}{plies}, {} order; the games of a round start from its opening (each opening with both colours)",
+            count(o.positions.len(), "position"),
             o.source,
             o.order
         );

@@ -120,7 +120,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let points: Vec<_> = summary
         .history
         .iter()
-        .map(|e| (f64::from(e.epoch), e.train_loss, e.val_loss, e.val_top1))
+        .map(|e| (e.epoch, e.train_loss, e.val_loss, e.val_top1))
         .collect();
     fow_analysis::training_plot(&a.out.join("curve.svg"), &points)?;
     let Some(best) = summary

@@ -13,6 +13,7 @@ use serde_json::json;
 
 use crate::error::{input, CliError};
 use crate::inputs::{pgn_files, tournament_rules};
+use crate::out::count;
 
 /// Fit piece values (pawn..queen) to recorded game results.
 ///
@@ -220,13 +221,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
     .map_err(|e| input(format!("cannot fit: {e}")))?;
 
     outln!(
-        "{} games ({} left out: undecided, player faults{}; {} duplicates skipped), {} samples (positions not within {} plies after a capture)",
-        acc.games,
+        "{} ({} left out: undecided, player faults{}; {} skipped), {} (positions not within {} {} after a capture)",
+        count(acc.games, "game"),
         acc.left_out,
         if opts.draws == Draws::Skip { ", draws" } else { "" },
-        acc.duplicates,
-        fit.samples,
-        a.skip
+        count(acc.duplicates, "duplicate"),
+        count(fit.samples, "sample"),
+        a.skip,
+        if a.skip == 1 { "ply" } else { "plies" }
     );
     outln!(
         "logistic fit without intercept, L2 {}: {} Newton steps, log-loss {:.4} per sample (coin flip {:.4})",

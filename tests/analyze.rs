@@ -37,7 +37,19 @@ fn check_bounds(rows: &[MoveAnalysis]) {
         }
         assert!(r.drop >= 0.0 && r.drop <= 100.0, "{r:?}");
         assert!(r.cp_before.abs() <= MATE_CP && r.cp_after.abs() <= MATE_CP);
-        assert_eq!(r.label, MoveLabel::from_drop(r.drop));
+        let engine_choice = !r.best.is_empty() && r.uci == r.best;
+        assert_eq!(
+            r.label,
+            MoveLabel::of(r.drop, engine_choice, r.king_left_capturable),
+            "{r:?}"
+        );
+        // "best" is the engine's own move, and never one that hangs the king.
+        if r.label == MoveLabel::Best {
+            assert!(
+                engine_choice && !r.king_left_capturable && r.drop == 0.0,
+                "{r:?}"
+            );
+        }
         // Each position is valued once: the value after a move is the next one's before.
         if let Some(next) = rows.get(i + 1) {
             assert_eq!(r.cp_after, next.cp_before, "ply {}", r.ply);
@@ -114,6 +126,35 @@ fn a_hanging_king_is_a_blunder_and_flagged() {
         .iter()
         .filter(|m| m.mover == "white")
         .all(|m| m.drop < 5.0));
+}
+
+/// "best" is the engine's own move: a move as good by the engine's values but not its
+/// choice is "excellent" (the manual's example game, `fow play --seed 186`).
+#[test]
+fn best_means_the_engines_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(
+        dir.path(),
+        "demo.pgn",
+        "[White \"Human\"]\n[Black \"RandomMove\"]\n[Result \"1-0\"]\n\n\
+         1. e4 Nc6 2. Bc4 e6 3. Qh5 Ke7 4. Qxf7 Nf6 5. Qxe7 1-0\n",
+    );
+    let out = ok(&["analyze", pgn.to_str().unwrap()]);
+    let line = |start: &str| {
+        let l = out
+            .lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no line {start}: {out}"));
+        l.split_whitespace().skip(7).collect::<Vec<_>>().join(" ")
+    };
+    // label, engine's move, flag
+    assert_eq!(line("1. e4 "), "excellent Nc3");
+    assert_eq!(line("1... Nc6 "), "best Nc6");
+    assert_eq!(line("4... Nf6 "), "blunder Kxf7 king hangs");
+    assert_eq!(line("5. Qxe7 "), "best Qxe7");
+    for l in out.lines().filter(|l| l.ends_with("king hangs")) {
+        assert!(!l.contains(" best ") && !l.contains(" excellent "), "{l}");
+    }
 }
 
 #[test]

@@ -173,8 +173,42 @@ PositionaryEvaluator,NeuralNetworkPlayer,SimpleStockfish,PossibleBoardGenerator,
     }
     let csv = String::from_utf8(read(tmp.path(), "ratings.csv")).unwrap();
     assert!(csv.contains("PossibleBoardList,1800,1754.5"), "{csv}");
+    let explained = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("Thesis Elo: ") || l.starts_with("MLE Elo: "))
+            .unwrap_or_else(|| panic!("no line says what the columns are:\n{out}"))
+            .to_string()
+    };
+    let both = explained(&out);
+    assert!(
+        both.contains("Thesis Elo: ") && both.contains("MLE ±95% its 95% interval"),
+        "{both}"
+    );
+    assert!(both.ends_with("both with RandomMove = 0."), "{both}");
     let out = ok(&["rate", matrix, "--method", "thesis", "--anchor", "P10=1000"]);
     assert!(out.contains("1000.00") && out.contains("-525.73"), "{out}");
+    // Only the columns shown are explained: no MLE and no interval for the thesis method.
+    let thesis = explained(&out);
+    assert!(
+        thesis.starts_with("Thesis Elo: ") && !thesis.contains("MLE"),
+        "{thesis}"
+    );
+    assert!(
+        thesis.contains("with P10 = 1000; a point estimate"),
+        "{thesis}"
+    );
+    let mle = explained(&ok(&["rate", matrix, "--method", "mle"]));
+    assert!(
+        mle.starts_with("MLE Elo: ")
+            && !mle.contains("Thesis")
+            && mle.contains("MLE ±95%: its 95% interval"),
+        "{mle}"
+    );
+    let bayeselo = ok(&["rate", matrix]);
+    assert!(
+        !bayeselo.contains("Thesis Elo: ") && !bayeselo.contains("MLE Elo: "),
+        "{bayeselo}"
+    );
     fails(
         &["rate", matrix, "--anchor", "Nobody=0"],
         "no player 'Nobody'",
@@ -268,6 +302,62 @@ fn rate_reads_a_games_file() {
     fails(&["rate", broken.to_str().unwrap()], "broken.csv:");
 }
 
+/// `fow rate` reads what `replay` and `export` read: a results folder, its games.csv, a
+/// PGN file and a folder of PGN files, with the same ratings.
+#[test]
+fn rate_reads_a_folder_or_pgn_like_replay_and_export() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    let d = dir.to_str().unwrap();
+    ok(&[
+        "tournament",
+        "--players",
+        "RandomMove,CaptureLargest,CaptureKing",
+        "--games",
+        "3",
+        "--quiet",
+        "--out",
+        d,
+    ]);
+    let ratings = |out: &str| {
+        out.lines()
+            .skip_while(|l| *l != "Ratings:")
+            .take_while(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let of_folder = ratings(&ok(&["rate", d]));
+    assert!(of_folder.contains("CaptureLargest"), "{of_folder}");
+    assert_eq!(
+        ratings(&ok(&["rate", dir.join("games.csv").to_str().unwrap()])),
+        of_folder
+    );
+    let pgn_dir = tmp.path().join("pgn");
+    fs::create_dir(&pgn_dir).unwrap();
+    let pgn = pgn_dir.join("all.pgn");
+    ok(&["export", d, "--out", pgn.to_str().unwrap()]);
+    assert_eq!(ratings(&ok(&["rate", pgn.to_str().unwrap()])), of_folder);
+    // An undecided game in a PGN folder is left out, and says so.
+    fs::write(
+        pgn_dir.join("open.pgn"),
+        "[White \"RandomMove\"]\n[Black \"CaptureKing\"]\n[Result \"*\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let out = ok(&["rate", pgn_dir.to_str().unwrap()]);
+    assert_eq!(ratings(&out), of_folder);
+    assert!(
+        out.contains("note: 1 of 19 games left out: undecided (result *)"),
+        "{out}"
+    );
+    // A folder with neither games.csv nor PGN files: one line, as export says it.
+    let empty = tmp.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    fails(
+        &["rate", empty.to_str().unwrap()],
+        "no .pgn files (and no games.csv) in the folder",
+    );
+}
+
 #[test]
 fn bad_input_gets_one_line_and_exit_2() {
     fails(
@@ -353,6 +443,24 @@ fn command_line_mistakes_are_one_line_before_any_work() {
         &with(&["--move-time-limit", "0"]),
         "--move-time-limit must be at least 1 ms",
     );
+    // A count of 0 is not "off" in disguise: the message names the way to say off.
+    fails(
+        &with(&["--draw-plies", "0"]),
+        "--draw-plies 0: the count must be at least 1 ply; write --draw-plies off to turn the rule off",
+    );
+    fails(
+        &with(&["--repetition", "0"]),
+        "write --repetition off to turn the rule off",
+    );
+    fails(
+        &with(&["--rules", "chesscom,draw-plies=0"]),
+        "write draw-plies=off to turn the rule off",
+    );
+    fails(
+        &["perft", "--depth", "1", "--draw-plies", "00"],
+        "--draw-plies 00: the count must be at least 1 ply",
+    );
+    assert!(ok(&["perft", "--depth", "1", "--draw-plies", "off"]).contains("draw-plies=off"));
     fails(
         &with(&["--games", "2000000000"]),
         "4000000000 games (2 players, 2000000000 per ordered pair) is more than one tournament holds",
@@ -658,4 +766,91 @@ fn pgn_files_that_are_not_utf8_text_are_bad_input() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("one");
+    let out = ok(&[
+        "tournament",
+        "--players",
+        "RandomMove,CaptureLargest",
+        "--games",
+        "1",
+        "--jobs",
+        "1",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.starts_with(
+            "2 players, 1 game per ordered pair, 2 games, rules thesis, seed 2023, 1 job -> "
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("1 games") && !out.contains("1 jobs"), "{out}");
+}
+
+/// Every table, report and plot names a player the same way: a program's `name=` where
+/// given, else its spec; the data files (games.csv, tournament.json) keep the spec.
+#[test]
+fn a_program_player_goes_by_its_name_everywhere() {
+    if !python("a Python bot") {
+        return;
+    }
+    let bot = "exec:cmd=python3 examples/random_bot.py,name=RandomPy";
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path().join("t");
+    let m = tmp.path().join("m");
+    let (t_, m_) = (t.to_str().unwrap(), m.to_str().unwrap());
+    let shown = |out: &str| {
+        assert!(out.contains("RandomPy"), "{out}");
+        assert!(
+            !out.contains("exec:"),
+            "a spec in a table or report:\n{out}"
+        );
+    };
+    let players = format!("CaptureLargest,{bot}");
+    shown(&ok(&[
+        "tournament",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        t_,
+    ]));
+    shown(&ok(&["rate", t_]));
+    shown(&ok(&["rate", t.join("games.csv").to_str().unwrap()]));
+    let pgn = tmp.path().join("games.pgn");
+    ok(&["export", t_, "--out", pgn.to_str().unwrap()]);
+    shown(&ok(&["rate", pgn.to_str().unwrap()]));
+    shown(&ok(&["replay", t_, "--game", "0", "--print"]));
+    shown(&ok(&[
+        "analyze", t_, "--game", "0", "--depth", "1", "--nodes", "100",
+    ]));
+    shown(&ok(&[
+        "match",
+        bot,
+        "CaptureLargest",
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        m_,
+    ]));
+    let json = String::from_utf8(read(&m, "match.json")).unwrap();
+    shown(&json);
+    // The files that record the games keep the spec.
+    for (dir, f) in [
+        (&t, "games.csv"),
+        (&t, "tournament.json"),
+        (&m, "tournament.json"),
+    ] {
+        let text = String::from_utf8(read(dir, f)).unwrap();
+        assert!(text.contains("random_bot.py"), "{f}: {text}");
+    }
 }

@@ -59,6 +59,15 @@ fn evolve_resumes_exactly_and_writes_its_files() {
     ));
     let svg = fs::read_to_string(full.join("plot.svg")).unwrap();
     assert!(svg.contains("<svg") && svg.contains("epoch"), "an SVG plot");
+    // Three epochs (0 to 2): the ticks are whole epochs (and whole percents), no 0.2.
+    let ticks: Vec<&str> = svg
+        .split("<text")
+        .skip(1)
+        .filter_map(|t| Some(t.split_once('>')?.1.split("</text>").next()?.trim()))
+        .filter(|t| t.parse::<f64>().is_ok())
+        .collect();
+    assert!(ticks.contains(&"1") && ticks.contains(&"2"), "{ticks:?}");
+    assert!(ticks.iter().all(|t| t.parse::<u32>().is_ok()), "{ticks:?}");
     // The best parameters load as a player and show by name.
     let best = full.join("best.json");
     let spec = format!("PositionaryEvaluator:params={}", best.display());

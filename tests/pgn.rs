@@ -343,7 +343,7 @@ fn import_refuses_what_games_csv_cannot_hold() {
     fs::write(&none, "[White \"x\"]\n\n1. e4 *\n").unwrap();
     let (_, err) = partly(&["import", s(&none), "--out", s(&dir.path().join("n"))]);
     assert!(
-        err.ends_with("fow: error: none of the 1 games could be imported; nothing written\n"),
+        err.ends_with("fow: error: the game could not be imported; nothing written\n"),
         "{err}"
     );
     assert!(!dir.path().join("n").exists());

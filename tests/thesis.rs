@@ -101,7 +101,7 @@ fn presets_write_the_comparison_and_repeat_exactly() {
     let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
     let out = preset("thesis", &a);
     assert!(
-        out.starts_with("10 players, 1 games per ordered pair, 90 games, rules thesis, seed 2023"),
+        out.starts_with("10 players, 1 game per ordered pair, 90 games, rules thesis, seed 2023"),
         "{out}"
     );
     assert!(out.contains("# fow against the thesis"), "{out}");
@@ -205,7 +205,7 @@ fn presets_write_the_comparison_and_repeat_exactly() {
 fn check_extended(base: &Path, ext: &Path) {
     let out = preset("thesis-extended", ext);
     assert!(
-        out.starts_with("11 players, 1 games per ordered pair, 110 games"),
+        out.starts_with("11 players, 1 game per ordered pair, 110 games"),
         "{out}"
     );
     let rows = csv_rows(ext, "thesis-comparison.csv");

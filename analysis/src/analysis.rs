@@ -8,13 +8,16 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A move's label by the drop in the mover's win chance (percentage points).
+/// A move's label: "best" for the engine's own choice, else by the drop in the mover's
+/// win chance (percentage points); see [`MoveLabel::of`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum MoveLabel {
-    /// No drop at all (the engine's choice or as good).
+    /// The engine's choice, with no drop, not leaving the mover's king capturable.
     Best,
-    /// A drop under 5.
+    /// No drop, but not the engine's choice.
+    Excellent,
+    /// A drop under 5, or no drop while leaving the mover's king capturable.
     Good,
     /// A drop of 5 to under 10.
     Inaccuracy,
@@ -25,11 +28,37 @@ pub enum MoveLabel {
 }
 
 impl MoveLabel {
-    /// The label for a drop in win chance of `drop` percentage points.
+    /// The label of a move that dropped the mover's win chance by `drop` percentage
+    /// points: `Best` only for the engine's choice (`engine_choice`) with no drop, and never
+    /// for a move that leaves the mover's king capturable (`king_hangs`); any other move
+    /// without a drop is `Excellent`, except one that hangs the king, which is at most
+    /// `Good` (its drop is 0 only when the position was already lost); other drops as
+    /// [`MoveLabel::from_drop`].
     ///
     /// ```
     /// use fow_analysis::MoveLabel;
-    /// assert_eq!(MoveLabel::from_drop(0.0), MoveLabel::Best);
+    /// assert_eq!(MoveLabel::of(0.0, true, false), MoveLabel::Best);
+    /// assert_eq!(MoveLabel::of(0.0, false, false), MoveLabel::Excellent);
+    /// assert_eq!(MoveLabel::of(0.0, true, true), MoveLabel::Good);
+    /// assert_eq!(MoveLabel::of(0.0, false, true), MoveLabel::Good);
+    /// assert_eq!(MoveLabel::of(3.0, true, false), MoveLabel::Good);
+    /// assert_eq!(MoveLabel::of(30.0, false, true), MoveLabel::Blunder);
+    /// ```
+    pub fn of(drop: f64, engine_choice: bool, king_hangs: bool) -> MoveLabel {
+        match MoveLabel::from_drop(drop) {
+            MoveLabel::Excellent if king_hangs => MoveLabel::Good,
+            MoveLabel::Excellent if engine_choice => MoveLabel::Best,
+            label => label,
+        }
+    }
+
+    /// The label for a drop in win chance of `drop` percentage points alone, without
+    /// knowing the engine's choice: no drop is `Excellent` (only [`MoveLabel::of`] says
+    /// `Best`).
+    ///
+    /// ```
+    /// use fow_analysis::MoveLabel;
+    /// assert_eq!(MoveLabel::from_drop(0.0), MoveLabel::Excellent);
     /// assert_eq!(MoveLabel::from_drop(4.9), MoveLabel::Good);
     /// assert_eq!(MoveLabel::from_drop(5.0), MoveLabel::Inaccuracy);
     /// assert_eq!(MoveLabel::from_drop(10.0), MoveLabel::Mistake);
@@ -37,7 +66,7 @@ impl MoveLabel {
     /// ```
     pub fn from_drop(drop: f64) -> MoveLabel {
         if drop <= 0.0 {
-            MoveLabel::Best
+            MoveLabel::Excellent
         } else if drop < 5.0 {
             MoveLabel::Good
         } else if drop < 10.0 {
@@ -53,6 +82,7 @@ impl MoveLabel {
     pub fn as_str(self) -> &'static str {
         match self {
             MoveLabel::Best => "best",
+            MoveLabel::Excellent => "excellent",
             MoveLabel::Good => "good",
             MoveLabel::Inaccuracy => "inaccuracy",
             MoveLabel::Mistake => "mistake",
@@ -110,7 +140,8 @@ pub struct MoveAnalysis {
     pub win_after: f64,
     /// `max(0, win_before - win_after)`.
     pub drop: f64,
-    /// The label by `drop`.
+    /// The label by `drop`, whether the move is the engine's choice (`best`) and whether it
+    /// leaves the king capturable ([`MoveLabel::of`]).
     pub label: MoveLabel,
     /// The move's accuracy by [`move_accuracy`].
     pub accuracy: f64,
@@ -120,7 +151,8 @@ pub struct MoveAnalysis {
 
 impl MoveAnalysis {
     /// The record for a move by `mover_is_white` with values before and after it (from
-    /// White's side): win chances for the mover, drop, label and accuracy follow.
+    /// White's side): win chances for the mover, drop, label and accuracy follow. The
+    /// label is `best` only when `uci` is the engine's choice `best`.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         ply: usize,
@@ -136,6 +168,7 @@ impl MoveAnalysis {
         let win_before = win_chance(sign * cp_before);
         let win_after = win_chance(sign * cp_after);
         let drop = (win_before - win_after).max(0.0);
+        let label = MoveLabel::of(drop, !best.is_empty() && uci == best, king_left_capturable);
         MoveAnalysis {
             ply,
             mover: if mover_is_white { "white" } else { "black" }.to_string(),
@@ -147,7 +180,7 @@ impl MoveAnalysis {
             win_before,
             win_after,
             drop,
-            label: MoveLabel::from_drop(drop),
+            label,
             accuracy: move_accuracy(drop),
             king_left_capturable,
         }
@@ -218,8 +251,42 @@ mod tests {
             String::new(),
             false,
         );
-        assert_eq!((m.drop, m.label), (0.0, MoveLabel::Best));
+        // With no drop it is excellent, not best: the engine preferred no move here.
+        assert_eq!((m.drop, m.label), (0.0, MoveLabel::Excellent));
         assert!((m.accuracy - 100.0).abs() < 1e-3);
+    }
+
+    /// "best" means the engine's choice, and never a move that hangs the mover's king.
+    #[test]
+    fn best_is_the_engines_choice_only() {
+        let mv = |uci: &str, best: &str, before: f64, after: f64, hangs: bool| {
+            MoveAnalysis::new(
+                1,
+                true,
+                uci.into(),
+                uci.into(),
+                before,
+                after,
+                best.into(),
+                hangs,
+            )
+            .label
+        };
+        assert_eq!(mv("e2e4", "e2e4", 30.0, 30.0, false), MoveLabel::Best);
+        // As good by the engine's value, but another move.
+        assert_eq!(mv("d2d4", "e2e4", 30.0, 30.0, false), MoveLabel::Excellent);
+        // The engine's choice that still loses a little is good, not best.
+        assert_eq!(mv("e2e4", "e2e4", 30.0, 0.0, false), MoveLabel::Good);
+        // Lost before and after (like the held-out game's 25... Kf6: the king hangs and
+        // the win chance was already 0): no drop, yet neither best nor excellent.
+        let lost = -(crate::MATE_CP - 3.0);
+        let after = -(crate::MATE_CP - 1.0);
+        for best in ["g2g3", "e1f2", ""] {
+            let label = mv("e1f2", best, lost, after, true);
+            assert_eq!(label, MoveLabel::Good, "engine's move '{best}'");
+        }
+        // A hanging king that costs win chance is labelled by the drop, as before.
+        assert_eq!(mv("e1f2", "g2g3", 0.0, after, true), MoveLabel::Blunder);
     }
 
     #[test]

@@ -226,7 +226,7 @@ button { font: inherit; padding: .3em .7em; margin-right: .3em; cursor: pointer;
 #moves .num { color: #777; text-align: right; padding-right: .3em; }
 #moves .mv { text-align: left; border: 0; background: none; padding: .1em .3em; margin: 0; border-radius: 3px; }
 #moves .mv.current { background: #1e88e5; color: #fff; }
-.label-best { color: #2e7d32; } .label-good { color: #558b2f; }
+.label-best { color: #2e7d32; } .label-excellent { color: #43a047; } .label-good { color: #558b2f; }
 .label-inaccuracy { color: #c79100; } .label-mistake { color: #e65100; } .label-blunder { color: #c62828; }
 #moves .mv.current[class*="label-"] { color: #fff; }
 .kingflag { color: #c62828; font-weight: bold; }

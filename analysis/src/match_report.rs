@@ -74,7 +74,8 @@ pub fn match_results(
 /// What `match.json` holds: the statistics against each opponent.
 #[derive(Debug, Serialize)]
 pub struct MatchReport {
-    /// The player under test.
+    /// The player under test, as the tables name it: its `name=` where given, else its
+    /// spec (tournament.json has the specs).
     pub player: String,
     /// The rules, as text.
     pub rules: String,
@@ -89,7 +90,7 @@ pub struct MatchReport {
 /// The statistics of the pairs against one opponent.
 #[derive(Debug, Serialize)]
 pub struct OpponentReport {
-    /// The opponent's spec.
+    /// The opponent, named as `player` is.
     pub opponent: String,
     /// Pairs scoring 0, 0.5, 1, 1.5 and 2 points for the player under test.
     pub pentanomial: [u64; 5],
@@ -122,6 +123,7 @@ impl MatchReport {
         sprt: Option<&SprtSpec>,
         stopped: bool,
     ) -> MatchReport {
+        let labels = fow_players::player_labels(&cfg.players);
         let opponents = (1..cfg.players.len())
             .map(|j| {
                 let mut p = Pentanomial::default();
@@ -144,7 +146,7 @@ impl MatchReport {
                     }
                 });
                 OpponentReport {
-                    opponent: cfg.players[j].clone(),
+                    opponent: labels[j].clone(),
                     pentanomial: p.counts,
                     stats: MatchStats::from(&p),
                     sprt,
@@ -152,7 +154,7 @@ impl MatchReport {
             })
             .collect();
         MatchReport {
-            player: cfg.players[0].clone(),
+            player: labels[0].clone(),
             rules: cfg.rules.to_string(),
             sprt: cfg.sprt.clone(),
             stopped,

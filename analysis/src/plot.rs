@@ -7,17 +7,18 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::error::ReportError;
 
-/// Benchmark score (percent) against epoch, like the thesis's Figure 9.
+/// Benchmark score (percent) against epoch, like the thesis's Figure 9. The epoch axis
+/// is an integer one: its ticks are whole epochs however short the run.
 pub fn benchmark_plot(
     path: &Path,
     bot: &str,
     benchmark: &str,
-    points: &[(f64, f64)],
+    points: &[(u32, f64)],
 ) -> Result<(), ReportError> {
     let fail = |e: &dyn std::fmt::Display| ReportError::Failed(format!("{}: {e}", path.display()));
     let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(&e))?;
-    let last = points.last().map_or(1.0, |p| p.0).max(1.0);
+    let last = points.last().map_or(1, |p| p.0).max(1);
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!("{bot}: benchmark score against {benchmark} per epoch"),
@@ -26,12 +27,13 @@ pub fn benchmark_plot(
         .margin(15)
         .x_label_area_size(40)
         .y_label_area_size(50)
-        .build_cartesian_2d(0.0..last, 0.0..100.0)
+        .build_cartesian_2d(0..last, 0.0..100.0)
         .map_err(|e| fail(&e))?;
     chart
         .configure_mesh()
         .x_desc("epoch")
         .y_desc("score (%)")
+        .y_label_formatter(&|v| format!("{v:.0}"))
         .draw()
         .map_err(|e| fail(&e))?;
     chart
@@ -46,12 +48,13 @@ pub fn benchmark_plot(
 
 /// Training curves: train and validation loss (left axis) and validation top-1 accuracy
 /// in percent (right axis) per epoch. `points` are (epoch, train loss, validation loss,
-/// validation top-1 as a fraction); NaN values (no validation set) are left out.
-pub fn training_plot(path: &Path, points: &[(f64, f64, f64, f64)]) -> Result<(), ReportError> {
+/// validation top-1 as a fraction); NaN values (no validation set) are left out. The
+/// epoch axis has whole-epoch ticks only.
+pub fn training_plot(path: &Path, points: &[(u32, f64, f64, f64)]) -> Result<(), ReportError> {
     let fail = |e: &dyn std::fmt::Display| ReportError::Failed(format!("{}: {e}", path.display()));
     let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(&e))?;
-    let last = points.last().map_or(1.0, |p| p.0).max(1.0);
+    let last = points.last().map_or(1, |p| p.0).max(1);
     let top = points
         .iter()
         .flat_map(|p| [p.1, p.2])
@@ -68,9 +71,9 @@ pub fn training_plot(path: &Path, points: &[(f64, f64, f64, f64)]) -> Result<(),
         .x_label_area_size(40)
         .y_label_area_size(55)
         .right_y_label_area_size(55)
-        .build_cartesian_2d(0.0..last, 0.0..top)
+        .build_cartesian_2d(0..last, 0.0..top)
         .map_err(|e| fail(&e))?
-        .set_secondary_coord(0.0..last, 0.0..100.0);
+        .set_secondary_coord(0..last, 0.0..100.0);
     chart
         .configure_mesh()
         .x_desc("epoch")
@@ -82,7 +85,7 @@ pub fn training_plot(path: &Path, points: &[(f64, f64, f64, f64)]) -> Result<(),
         .y_desc("validation top-1 (%)")
         .draw()
         .map_err(|e| fail(&e))?;
-    let series = |f: fn(&(f64, f64, f64, f64)) -> f64| -> Vec<(f64, f64)> {
+    let series = |f: fn(&(u32, f64, f64, f64)) -> f64| -> Vec<(u32, f64)> {
         points
             .iter()
             .map(|p| (p.0, f(p)))
@@ -128,9 +131,10 @@ pub struct Rung {
 
 /// Two Elo ladders side by side (a slope chart): the `left` rungs at x = 0, the `right`
 /// rungs at x = 1, a line joining each pair in `links` (left index, right index) in one
-/// colour per left rung; a right rung with a half-width gets its interval as a bar.
-/// Labels are spread apart vertically where rungs are too close to read, with a leader
-/// line to their point.
+/// colour per left rung; a right rung with a half-width gets its interval as a bar. Right
+/// rungs whose bars overlap vertically stand a little apart to the right (one lane each,
+/// see [`lanes`]), so that every bar is seen at its own rung. Labels are spread apart
+/// vertically where rungs are too close to read, with a leader line to their point.
 pub fn ladder_plot(
     path: &Path,
     caption: &str,
@@ -143,6 +147,9 @@ pub fn ladder_plot(
     const HEIGHT: u32 = 700;
     const CHAR_PX: f64 = 7.0;
     const LINE_PX: f64 = 15.0;
+    // The horizontal step between lanes of overlapping bars, and a bar's cap half-width.
+    const LANE_PX: f64 = 12.0;
+    const CAP_PX: f64 = 4.0;
     let fail = |e: &dyn std::fmt::Display| ReportError::Failed(format!("{}: {e}", path.display()));
     let left_text: Vec<String> = left
         .iter()
@@ -158,9 +165,24 @@ pub fn ladder_plot(
     // Horizontal layout: label room on both sides, the rest between the two ladders.
     let widest = |t: &[String]| t.iter().map(|s| s.chars().count()).max().unwrap_or(0) as f64;
     let left_px = CHAR_PX * widest(&left_text) + 30.0;
-    let right_px = CHAR_PX * widest(&right_text) + 30.0;
+    let intervals: Vec<Option<(f64, f64)>> = right
+        .iter()
+        .map(|r| match r.half_width {
+            Some(h) if h > 0.0 => Some((r.elo - h, r.elo + h)),
+            _ => None,
+        })
+        .collect();
+    let lane = lanes(&intervals);
+    let lane_count = lane.iter().max().map_or(0, |&l| l + 1);
+    let right_px = CHAR_PX * widest(&right_text) + 30.0 + LANE_PX * lane_count as f64;
     let plot_px = f64::from(WIDTH) - 30.0 - 70.0;
     let middle_px = (plot_px - left_px - right_px).max(200.0);
+    // Each right rung's x: its lane's, right of x = 1.
+    let right_x: Vec<f64> = lane
+        .iter()
+        .map(|&l| 1.0 + LANE_PX * l as f64 / middle_px)
+        .collect();
+    let right_label_x = 1.0 + LANE_PX * lane_count.saturating_sub(1) as f64 / middle_px;
     let (x0, x1) = (-left_px / middle_px, 1.0 + right_px / middle_px);
     // Vertical range: every point and interval, with room for the column titles.
     let values = left
@@ -244,43 +266,39 @@ pub fn ladder_plot(
         };
         chart
             .draw_series(std::iter::once(PathElement::new(
-                [(0.0, a.elo), (1.0, b.elo)],
+                [(0.0, a.elo), (right_x[j], b.elo)],
                 colour(Some(i)).stroke_width(2),
             )))
             .map_err(|e| fail(&e))?;
     }
-    for (j, r) in right.iter().enumerate() {
-        if let Some(h) = r.half_width {
-            let c = right_colour[j];
-            let cap = 0.015;
+    for (j, interval) in intervals.iter().enumerate() {
+        if let Some((lo, hi)) = *interval {
+            let (c, x) = (right_colour[j], right_x[j]);
+            let cap = CAP_PX / middle_px;
             chart
                 .draw_series([
-                    PathElement::new([(1.0, r.elo - h), (1.0, r.elo + h)], c.stroke_width(1)),
-                    PathElement::new(
-                        [(1.0 - cap, r.elo - h), (1.0 + cap, r.elo - h)],
-                        c.stroke_width(1),
-                    ),
-                    PathElement::new(
-                        [(1.0 - cap, r.elo + h), (1.0 + cap, r.elo + h)],
-                        c.stroke_width(1),
-                    ),
+                    PathElement::new([(x, lo), (x, hi)], c.stroke_width(1)),
+                    PathElement::new([(x - cap, lo), (x + cap, lo)], c.stroke_width(1)),
+                    PathElement::new([(x - cap, hi), (x + cap, hi)], c.stroke_width(1)),
                 ])
                 .map_err(|e| fail(&e))?;
         }
     }
     // Points, leader lines and labels of one side.
+    // Points (rung k at xs[k]), leader lines and labels (beyond `edge`) of one side.
     let mut side = |rungs: &[Rung],
                     texts: &[String],
                     colours: &[RGBColor],
-                    x: f64,
+                    xs: &[f64],
+                    edge: f64,
                     dir: f64|
      -> Result<(), ReportError> {
         let ys: Vec<f64> = rungs.iter().map(|r| r.elo).collect();
         let placed = spread(&ys, gap, y1 - 2.0 * gap);
         let h = if dir < 0.0 { HPos::Right } else { HPos::Left };
-        let label_x = x + dir * 0.06;
+        let label_x = edge + dir * 0.06;
         for (k, r) in rungs.iter().enumerate() {
-            let c = colours[k];
+            let (c, x) = (colours[k], xs[k]);
             chart
                 .draw_series(std::iter::once(Circle::new((x, r.elo), 4, c.filled())))
                 .map_err(|e| fail(&e))?;
@@ -305,10 +323,52 @@ pub fn ladder_plot(
         Ok(())
     };
     let left_colour: Vec<RGBColor> = (0..left.len()).map(|i| colour(Some(i))).collect();
-    side(left, &left_text, &left_colour, 0.0, -1.0)?;
-    side(right, &right_text, &right_colour, 1.0, 1.0)?;
+    side(
+        left,
+        &left_text,
+        &left_colour,
+        &vec![0.0; left.len()],
+        0.0,
+        -1.0,
+    )?;
+    side(
+        right,
+        &right_text,
+        &right_colour,
+        &right_x,
+        right_label_x,
+        1.0,
+    )?;
     root.present().map_err(|e| fail(&e))?;
     Ok(())
+}
+
+/// A lane (0, 1, ...) for each interval `(low, high)`, so that intervals that overlap
+/// never share one: from the lowest interval up, each takes the first lane whose last
+/// interval ends below its start. Rungs without an interval (`None`) stay in lane 0.
+fn lanes(intervals: &[Option<(f64, f64)>]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..intervals.len())
+        .filter(|&k| intervals[k].is_some())
+        .collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (intervals[a].unwrap(), intervals[b].unwrap());
+        a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1))
+    });
+    let mut lane = vec![0; intervals.len()];
+    let mut ends: Vec<f64> = Vec::new();
+    for k in order {
+        let (low, high) = intervals[k].unwrap();
+        let l = match ends.iter().position(|&end| end < low) {
+            Some(l) => l,
+            None => {
+                ends.push(f64::NEG_INFINITY);
+                ends.len() - 1
+            }
+        };
+        ends[l] = high;
+        lane[k] = l;
+    }
+    lane
 }
 
 /// Label heights for points at `ys`: each at its point where possible, at least `gap`
@@ -333,7 +393,90 @@ fn spread(ys: &[f64], gap: f64, top: f64) -> Vec<f64> {
 
 #[cfg(test)]
 mod tests {
-    use super::spread;
+    use super::{ladder_plot, lanes, spread, Rung};
+
+    #[test]
+    fn overlapping_intervals_get_lanes_of_their_own() {
+        // Disjoint intervals share lane 0; each overlap opens the next free lane.
+        let i = |lo: f64, hi: f64| Some((lo, hi));
+        assert_eq!(lanes(&[i(0.0, 1.0), i(2.0, 3.0), None]), [0, 0, 0]);
+        assert_eq!(
+            lanes(&[
+                i(10.0, 20.0),
+                i(0.0, 12.0),
+                i(5.0, 15.0),
+                i(13.0, 30.0),
+                None
+            ]),
+            [2, 0, 1, 0, 0]
+        );
+    }
+
+    /// The x pixel of every vertical line (an error bar) drawn in `colour` in an SVG.
+    fn bars(svg: &str, colour: &str) -> Vec<String> {
+        svg.lines()
+            .filter(|l| l.contains("<polyline") && l.contains(&format!("stroke=\"{colour}\"")))
+            .filter_map(|l| {
+                let points = l.split("points=\"").nth(1)?.split('"').next()?;
+                let xy: Vec<(&str, &str)> = points
+                    .split_whitespace()
+                    .filter_map(|p| p.split_once(','))
+                    .collect();
+                (xy.len() == 2 && xy[0].0 == xy[1].0 && xy[0].1 != xy[1].1)
+                    .then(|| xy[0].0.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_error_bar_stands_at_its_own_rung() {
+        let rung = |label: &str, elo: f64, half_width: Option<f64>| Rung {
+            label: label.to_string(),
+            elo,
+            half_width,
+        };
+        let left = [
+            rung("A", 0.0, None),
+            rung("B", 100.0, None),
+            rung("C", 500.0, None),
+        ];
+        // A's and B's intervals overlap; C's overlaps neither.
+        let right = [
+            rung("A", 0.0, Some(80.0)),
+            rung("B", 90.0, Some(80.0)),
+            rung("C", 600.0, Some(50.0)),
+        ];
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ladder.svg");
+        ladder_plot(
+            &path,
+            "t",
+            ["l", "r"],
+            &left,
+            &right,
+            &[(0, 0), (1, 1), (2, 2)],
+        )
+        .unwrap();
+        let svg = std::fs::read_to_string(&path).unwrap();
+        // tab10's first three colours: one bar each, A and B apart, C back in A's lane.
+        let (a, b, c) = (
+            bars(&svg, "#1F77B4"),
+            bars(&svg, "#FF7F0E"),
+            bars(&svg, "#2CA02C"),
+        );
+        assert_eq!((a.len(), b.len(), c.len()), (1, 1, 1), "{svg}");
+        assert_ne!(a, b);
+        assert_eq!(a, c);
+        // Each rung's point sits on its bar.
+        for (x, colour) in [(&a[0], "#1F77B4"), (&b[0], "#FF7F0E")] {
+            assert!(
+                svg.lines().any(|l| l.contains("<circle")
+                    && l.contains(&format!("cx=\"{x}\""))
+                    && l.contains(&format!("fill=\"{colour}\""))),
+                "no point at x = {x}: {svg}"
+            );
+        }
+    }
 
     #[test]
     fn labels_keep_their_place_or_move_apart() {

@@ -168,8 +168,9 @@ pub fn header(r: &Replay) -> Vec<String> {
         info.push_str(&format!(", seed {seed}"));
     }
     info.push_str(&format!(
-        ", {} plies, result {}",
+        ", {} {}, result {}",
         g.moves.len(),
+        if g.moves.len() == 1 { "ply" } else { "plies" },
         outcome_text(g)
     ));
     lines.push(info);

@@ -51,24 +51,12 @@ pub struct Fits {
     pub notes: Vec<String>,
 }
 
-/// The players' names in the tables: an `exec` or `uci` spec's `name=` where given (and unique),
-/// else the spec; the returned games carry the same names.
+/// The players' names in the tables: their labels ([`fow_players::player_labels`]: the
+/// `name=` where given, else the spec); the returned games carry the same names.
 pub fn labelled(players: &[String], mut games: Vec<GameRow>) -> (Vec<String>, Vec<GameRow>) {
-    let label = |p: &String| {
-        p.parse::<fow_players::PlayerSpec>()
-            .ok()
-            .filter(|s| s.name == "exec" || s.name == "uci")
-            .and_then(|s| s.param("name").map(str::to_string))
-            .unwrap_or_else(|| p.clone())
-    };
-    let labels: Vec<String> = players.iter().map(label).collect();
-    let unique = labels
-        .iter()
-        .collect::<std::collections::HashSet<_>>()
-        .len()
-        == labels.len();
-    if !unique || labels == players {
-        return (players.to_vec(), games);
+    let labels = fow_players::player_labels(players);
+    if labels == players {
+        return (labels, games);
     }
     let of = |name: &mut String| {
         if let Some(i) = players.iter().position(|p| p == name) {
@@ -426,13 +414,8 @@ pub fn report(
     if let Some(elo) = &fits.elo {
         let _ = writeln!(s, "{}", model_line(m, fits, elo));
     }
-    if shown.thesis.is_some() || shown.mle.is_some() {
-        let origin = fits.side_anchor.map_or(String::new(), |a| {
-            format!(", both with {} = {}", m.names()[a.index], a.value)
-        });
-        let _ = writeln!(s,
-            "Thesis Elo: the thesis's iteration (K = 1, all games at once); MLE Elo: maximum likelihood counting a draw as half a win, colours ignored, MLE ±95% relative to the anchor{origin}."
-        );
+    if let Some(line) = side_columns_line(m, fits, shown.thesis.is_some(), shown.mle.is_some()) {
+        let _ = writeln!(s, "{line}");
     }
     if let Some((text, _)) = &los {
         s.push('\n');
@@ -443,4 +426,28 @@ pub fn report(
         let _ = writeln!(s, "note: {n}");
     }
     Ok(s)
+}
+
+/// The line under the ratings table that says what its thesis and MLE columns hold,
+/// naming only the columns shown (`thesis`, `mle`); `None` when neither is.
+fn side_columns_line(m: &ResultMatrix, fits: &Fits, thesis: bool, mle: bool) -> Option<String> {
+    let origin = |both: &str| {
+        fits.side_anchor.map_or(String::new(), |a| {
+            format!(", {both}with {} = {}", m.names()[a.index], a.value)
+        })
+    };
+    const THESIS: &str = "Thesis Elo: the thesis's iteration (K = 1, all games at once)";
+    const MLE: &str = "MLE Elo: maximum likelihood counting a draw as half a win, colours ignored";
+    match (thesis, mle) {
+        (false, false) => None,
+        (true, false) => Some(format!(
+            "{THESIS}{}; a point estimate: the iteration gives no interval.",
+            origin("")
+        )),
+        (false, true) => Some(format!("{MLE}{}; MLE ±95%: its 95% interval.", origin(""))),
+        (true, true) => Some(format!(
+            "{THESIS}, without an interval; {MLE}, MLE ±95% its 95% interval{}.",
+            origin("both ")
+        )),
+    }
 }

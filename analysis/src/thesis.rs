@@ -580,9 +580,10 @@ fn comparison_md(
     let mut out = String::from("# fow against the thesis\n\n");
     let _ = writeln!(
         out,
-        "{} players, {} games per ordered pair ({on_disk} of {} games on disk), rules {}, seed {}, node budget {}.\n",
+        "{} players, {} {} per ordered pair ({on_disk} of {} games on disk), rules {}, seed {}, node budget {}.\n",
         cfg.players.len(),
         cfg.games_per_pair,
+        if cfg.games_per_pair == 1 { "game" } else { "games" },
         cfg.schedule().len(),
         cfg.rules,
         cfg.seed.map_or("secret".to_string(), |s| s.to_string()),

@@ -56,5 +56,5 @@ pub use parametrized::{names_are_unique, Family, ParamError, Parametrized};
 pub use pick::best_move;
 pub use player::{Budget, GameStart, Player, PlayerError, PlayerErrorKind, TimeLeft};
 pub use registry::{build, default_players, find, programs, registry, BotInfo, ParamInfo};
-pub use spec::{split_spec_list, PlayerSpec, SpecError};
+pub use spec::{player_label, player_labels, split_spec_list, PlayerSpec, SpecError};
 pub use weights::thesis_weight;

@@ -209,6 +209,49 @@ pub fn split_spec_list(text: &str) -> Vec<String> {
     out
 }
 
+/// The name a player goes by in tables, reports and plots: the `name=` of its spec
+/// where given (program players, `exec:` and `uci:`, take one), else the spec as written.
+/// Text that is not a spec (a PGN player's name) stands for itself.
+///
+/// ```
+/// use fow_players::player_label;
+/// assert_eq!(player_label("exec:cmd=python3 bot.py,name=Mine"), "Mine");
+/// assert_eq!(player_label("exec:cmd=python3 bot.py"), "exec:cmd=python3 bot.py");
+/// assert_eq!(player_label("PossibleBoardList:cap=100"), "PossibleBoardList:cap=100");
+/// assert_eq!(player_label("Magnus Carlsen"), "Magnus Carlsen");
+/// ```
+pub fn player_label(spec: &str) -> String {
+    spec.parse::<PlayerSpec>()
+        .ok()
+        .and_then(|s| s.param("name").map(str::to_string))
+        .unwrap_or_else(|| spec.to_string())
+}
+
+/// [`player_label`] of each player, or the players as given when two labels would be
+/// equal (two programs with the same `name=`, or a `name=` that is another player's
+/// spec): every row of a table must name a different player.
+///
+/// ```
+/// use fow_players::player_labels;
+/// let players = ["RandomMove".to_string(), "exec:cmd=./bot,name=Bot".to_string()];
+/// assert_eq!(player_labels(&players), ["RandomMove", "Bot"]);
+/// let twins = ["exec:cmd=./a,name=X".to_string(), "exec:cmd=./b,name=X".to_string()];
+/// assert_eq!(player_labels(&twins), twins);
+/// ```
+pub fn player_labels(players: &[String]) -> Vec<String> {
+    let labels: Vec<String> = players.iter().map(|p| player_label(p)).collect();
+    let unique = labels
+        .iter()
+        .collect::<std::collections::HashSet<_>>()
+        .len()
+        == labels.len();
+    if unique {
+        labels
+    } else {
+        players.to_vec()
+    }
+}
+
 impl FromStr for PlayerSpec {
     type Err = SpecError;
 

@@ -163,11 +163,18 @@ impl Openings {
         };
         if positions.is_empty() {
             let why = match &report.first_skipped {
-                Some(first) => format!(
-                    "; {} games end or are decided within {} plies (first: {first})",
-                    report.skipped,
-                    plies.unwrap_or(0)
-                ),
+                Some(first) => {
+                    let games = match report.skipped {
+                        1 => "game ends or is",
+                        _ => "games end or are",
+                    };
+                    let plies = plies.unwrap_or(0);
+                    format!(
+                        "; {} {games} decided within {plies} {} (first: {first})",
+                        report.skipped,
+                        if plies == 1 { "ply" } else { "plies" }
+                    )
+                }
                 None => String::new(),
             };
             return Err(RecordError::Config(format!(

@@ -91,7 +91,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         }
         None => (None, String::new()),
     };
-    let replay = Replay::new(game, rows, analysis_source);
+    let replay = Replay::new(crate::analyze::labelled(game), rows, analysis_source);
     let unicode = !a.ascii;
     if let Some(path) = &a.html {
         let page = html_page(&replay);
@@ -101,9 +101,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
             print::print(&replay, unicode)?;
         }
         println!(
-            "wrote {} ({} plies of {}; open it in a browser)",
+            "wrote {} ({} {} of {}; open it in a browser)",
             path.display(),
             replay.game.moves.len(),
+            if replay.game.moves.len() == 1 {
+                "ply"
+            } else {
+                "plies"
+            },
             replay.game.source
         );
         return Ok(());
