@@ -56,7 +56,8 @@ pub use files::{
     GAMES_FILE, TIMES_FILE,
 };
 pub use human::{
-    describe_changes, save_game_folder, view_diagram, HumanPlayer, HumanStop, HUMAN_HELP,
+    describe_changes, save_game_folder, view_diagram, HumanPlayer, HumanStop, Interruptible,
+    HUMAN_HELP,
 };
 pub use lock::{fresh_folder, lock_folder, FolderLock};
 pub use material::{
