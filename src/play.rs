@@ -2,8 +2,9 @@
 
 use std::io::{BufReader, IsTerminal};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use fow_arena::{play_game, save_game_folder, GameOptions, HumanPlayer};
+use fow_arena::{play_game, save_game_folder, GameOptions, HumanPlayer, Interruptible};
 use fow_players::PlayerSpec;
 use fow_records::{GameRecord, Reason, GAMES_FILE};
 use fow_variants::{board_diagram, side_name, Color, Position};
@@ -17,9 +18,10 @@ use crate::rules_args::RulesArgs;
 /// rest is fog. Enter moves in SAN (e4, Nf3, O-O) or UCI (e2e4), or `moves`, `board`,
 /// `help`, `resign`, `quit`. There is no check: any move is allowed and capturing the
 /// king wins. The game is saved as a results folder (games.csv and tournament.json)
-/// that `fow replay`, `fow export` and `fow analyze` read, also after `resign`, `quit`
-/// or the end of the input (all three lose the game). At the end the whole game and the
-/// true board are shown.
+/// that `fow replay`, `fow export` and `fow analyze` read, also after `resign`, `quit`,
+/// the end of the input or Ctrl-C (all four lose the game; after Ctrl-C fow exits with
+/// status 130, and a second Ctrl-C exits at once without saving). At the end the whole
+/// game and the true board are shown.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The bot to play, as a player spec (see `fow players`), e.g. `SimpleStockfish` or
@@ -56,6 +58,39 @@ pub enum Side {
     Black,
     /// Drawn from the seed.
     Random,
+}
+
+/// Set by the first Ctrl-C (SIGINT) during the game.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The SIGINT handler of the game: the first Ctrl-C sets [`INTERRUPTED`] (the human's
+/// pending read fails, and the game is saved as left), a second one exits at once.
+extern "C" fn on_interrupt(_: libc::c_int) {
+    if INTERRUPTED.swap(true, Ordering::SeqCst) {
+        // Only async-signal-safe calls here.
+        unsafe { libc::_exit(130) };
+    }
+}
+
+/// Catches Ctrl-C for the rest of the game, without `SA_RESTART`, so that the read
+/// waiting for the human's next line is interrupted.
+fn catch_interrupt() -> Result<(), CliError> {
+    // SAFETY: a zeroed sigaction is a valid value; the handler only touches an atomic
+    // and calls _exit.
+    let done = unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        action.sa_flags = 0;
+        libc::sigemptyset(&mut action.sa_mask);
+        libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut())
+    };
+    if done != 0 {
+        return Err(CliError::Failed(format!(
+            "cannot catch Ctrl-C: {}",
+            std::io::Error::last_os_error()
+        )));
+    }
+    Ok(())
 }
 
 /// Plays the game, saves it and shows it.
@@ -118,12 +153,18 @@ pub fn run(a: Args) -> Result<(), CliError> {
     // Input from a pipe or file is echoed after the prompt, so the output reads like
     // the terminal session it stands for.
     let echo = !std::io::stdin().is_terminal();
+    // From here on Ctrl-C ends the game as the human leaving it, and the game is saved.
+    catch_interrupt()?;
     let mut human = HumanPlayer::new(
-        Box::new(BufReader::new(std::io::stdin())),
+        Box::new(BufReader::new(Interruptible::new(
+            std::io::stdin(),
+            &INTERRUPTED,
+        ))),
         Box::new(std::io::stdout()),
         unicode,
     )
-    .echo(echo);
+    .echo(echo)
+    .interrupted_by(&INTERRUPTED);
     let (white_name, black_name) = match color {
         Color::White => (name, bot_name.as_str()),
         Color::Black => (bot_name.as_str(), name),
@@ -165,6 +206,10 @@ pub fn run(a: Args) -> Result<(), CliError> {
         dir.display(),
         dir.display()
     );
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        // Interrupted, as a shell reports a Ctrl-C: 128 + SIGINT, the game saved.
+        std::process::exit(130);
+    }
     Ok(())
 }
 

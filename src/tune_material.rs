@@ -91,6 +91,69 @@ impl Gathered {
     }
 }
 
+/// Refuses inputs that leave nothing to fit: no decided game, no sample, or no sample
+/// with a material difference (then every value would be the L2 prior's 0).
+fn nothing_to_fit(acc: &Gathered, opts: &MaterialOptions) -> Result<(), CliError> {
+    let draws = if opts.draws == Draws::Skip {
+        ", draws"
+    } else {
+        ""
+    };
+    if acc.games == 0 {
+        return Err(input(format!(
+            "no game to fit: {} read, all left out (undecided, player faults{draws})",
+            count(acc.left_out, "game")
+        )));
+    }
+    let skip = match opts.skip {
+        0 => "--skip 0 keeps every position".to_string(),
+        1 => "--skip 1 leaves out the position right after each capture".to_string(),
+        n => format!("--skip {n} leaves out the positions 1 to {n} plies after each capture"),
+    };
+    let hint = if opts.skip > 0 { "; lower --skip" } else { "" };
+    if acc.features.is_empty() {
+        return Err(input(format!(
+            "no sample left in {}: {skip}{hint}",
+            count(acc.games, "game")
+        )));
+    }
+    if acc.features.iter().all(|f| f.iter().all(|&v| v == 0.0)) {
+        return Err(input(format!(
+            "none of the {} left in {} has a material difference, so there is nothing to fit ({skip}){hint}",
+            count(acc.features.len(), "sample"),
+            count(acc.games, "game")
+        )));
+    }
+    Ok(())
+}
+
+/// What makes a fit's values mean little, in words: a piece no sample has a difference
+/// of (its value is the prior's 0), and a pawn value whose 95% interval reaches 0 or is
+/// wide (the values scaled to pawn = 100 divide by it).
+fn fit_warnings(features: &[[f64; 5]], values: &[f64], std_errors: &[f64]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, name) in MATERIAL_NAMES.iter().enumerate() {
+        if features.iter().all(|f| f[i] == 0.0) {
+            out.push(format!(
+                "no sample has a {name} difference: its value is the L2 prior's 0, not a fit"
+            ));
+        }
+    }
+    let (pawn, se) = (values[0], std_errors[0]);
+    let (lo, hi) = (pawn - 1.96 * se, pawn + 1.96 * se);
+    if lo <= 0.0 {
+        out.push(format!(
+            "the pawn's value {pawn:.4} ± {se:.4} (s.e.) is not clearly above 0 (95% interval {lo:.4} to {hi:.4}): the values scaled to pawn = 100 divide by it and mean little"
+        ));
+    } else if 1.96 * se > 0.5 * pawn {
+        out.push(format!(
+            "the pawn's value {pawn:.4} ± {se:.4} (s.e.) is uncertain by ±{:.0}% (95%), and so is every value scaled to pawn = 100",
+            100.0 * 1.96 * se / pawn
+        ));
+    }
+    out
+}
+
 fn preset(name: &str) -> Result<RuleSet, CliError> {
     name.parse().map_err(input)
 }
@@ -210,6 +273,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         outln!("{}: rules {rules}", path.display());
         rules_used.push(rules);
     }
+    nothing_to_fit(&acc, &opts)?;
     let fit = fit_logistic(
         &acc.features,
         &acc.labels,
@@ -258,6 +322,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
     outln!(
         "(s.e. treat positions as independent; positions of one game are not, so they are too small)"
     );
+    for w in fit_warnings(&acc.features, &fit.coefficients, &fit.std_errors) {
+        outln!("warning: {w}");
+    }
 
     if let Some(out) = &a.out {
         let js = |v: serde_json::Value| v.to_string();
@@ -303,4 +370,34 @@ pub fn run(a: Args) -> Result<(), CliError> {
         outln!("written to {}", out.display());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit_warnings;
+
+    #[test]
+    fn warnings_say_when_values_mean_little() {
+        let some = [[1.0, 0.0, 1.0, -1.0, 1.0], [0.0, 1.0, 0.0, 0.0, 0.0]];
+        let good = [0.2, 0.6, 0.6, 0.3, 0.7];
+        let small = [0.01; 5];
+        assert!(fit_warnings(&some, &good, &small).is_empty());
+        // The chess.com games' pawn: its interval reaches below 0.
+        let w = fit_warnings(&some, &[0.1565, 1.8, 2.3, 4.3, 4.8], &[0.0843; 5]);
+        assert_eq!(w.len(), 1);
+        assert!(
+            w[0].contains("not clearly above 0 (95% interval -0.0087 to 0.3217)"),
+            "{w:?}"
+        );
+        // Clearly positive but wide: ±98% at 95%.
+        let w = fit_warnings(&some, &good, &[0.1; 5]);
+        assert!(w[0].contains("uncertain by ±98% (95%)"), "{w:?}");
+        // No sample with a queen difference: its value is only the prior's.
+        let no_queen = [[1.0, 0.0, 1.0, -1.0, 0.0], [0.0, 1.0, 0.0, 0.0, 0.0]];
+        let w = fit_warnings(&no_queen, &good, &small);
+        assert_eq!(
+            w,
+            ["no sample has a queen difference: its value is the L2 prior's 0, not a fit"]
+        );
+    }
 }

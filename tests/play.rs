@@ -343,3 +343,94 @@ fn bad_options_fail_cleanly() {
         "already holds games",
     );
 }
+
+/// Ctrl-C at the prompt saves the game as left (a loss, like `quit`) and exits 130. The
+/// signal comes once the prompt is out (the handler is in place by then), and stdin is
+/// closed after it: whether the signal interrupts the read or comes just before it, the
+/// outcome is the same, with no timing involved.
+#[test]
+fn ctrl_c_saves_the_game_and_exits_130() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("g");
+    let mut child = Command::new(FOW)
+        .args(["play", "--bot", "CaptureLargest", "--seed", "9", "--out"])
+        .arg(&out_dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut seen = Vec::new();
+    let mut prompt = |seen: &mut Vec<u8>, n: usize| {
+        while String::from_utf8_lossy(seen).matches("white> ").count() < n {
+            let mut buf = [0u8; 4096];
+            let k = stdout.read(&mut buf).unwrap();
+            assert!(k > 0, "no prompt: {}", String::from_utf8_lossy(seen));
+            seen.extend_from_slice(&buf[..k]);
+        }
+    };
+    prompt(&mut seen, 1);
+    stdin.write_all(b"e4\n").unwrap();
+    stdin.flush().unwrap();
+    prompt(&mut seen, 2);
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    drop(stdin);
+    stdout.read_to_end(&mut seen).unwrap();
+    let status = child.wait().unwrap();
+    let out = String::from_utf8(seen).unwrap();
+    assert_eq!(status.code(), Some(130), "{out}");
+    assert!(
+        out.contains("Game over: 0-1 (you lose), resignation: White left (interrupted)."),
+        "{out}"
+    );
+    assert!(out.contains("Saved to "), "{out}");
+    let row = saved(&out_dir);
+    assert_eq!(
+        (
+            row.result.as_str(),
+            row.reason.as_str(),
+            row.detail.as_str()
+        ),
+        ("0-1", "resignation", "White left (interrupted)")
+    );
+    assert_eq!(row.plies, 2, "e4 and the bot's reply");
+}
+
+/// The same through the library: a read that fails after the interrupt flag is set (as
+/// the read a Ctrl-C interrupts does) stops the human as interrupted, not as the end of
+/// the input.
+#[test]
+fn an_interrupted_read_stops_the_human_as_interrupted() {
+    use fow_arena::{HumanPlayer, HumanStop, Interruptible};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static FLAG: AtomicBool = AtomicBool::new(false);
+    /// Gives `e4` once, then sets the flag and fails as a signal does.
+    struct CtrlC(bool);
+    impl std::io::Read for CtrlC {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if !self.0 {
+                self.0 = true;
+                buf[..3].copy_from_slice(b"e4\n");
+                return Ok(3);
+            }
+            FLAG.store(true, Ordering::SeqCst);
+            Err(std::io::ErrorKind::Interrupted.into())
+        }
+    }
+    let input = std::io::BufReader::new(Interruptible::new(CtrlC(false), &FLAG));
+    let mut human =
+        HumanPlayer::new(Box::new(input), Box::new(std::io::sink()), false).interrupted_by(&FLAG);
+    let mut bot = "RandomMove".parse::<PlayerSpec>().unwrap().build().unwrap();
+    let opts = GameOptions::new(RuleSet::thesis());
+    let rec = play_game(&mut human, bot.as_mut(), "Human", "RandomMove", 1, &opts);
+    assert_eq!(human.stopped(), Some(HumanStop::Interrupted));
+    assert_eq!(rec.moves.len(), 2);
+    assert_eq!(rec.moves[0].uci(), "e2e4");
+}

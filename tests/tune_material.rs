@@ -28,6 +28,11 @@ fn fits_the_chesscom_games() {
     ]);
     assert!(printed.contains("80 games"), "{printed}");
     assert!(printed.contains("pawn=100"), "{printed}");
+    // The pawn's value is too uncertain for "knight 1164" to mean much: it says so.
+    assert!(
+        printed.contains("\nwarning: the pawn's value 0.1565 ± 0.0843 (s.e.) is not clearly above 0 (95% interval -0.0087 to 0.3218)"),
+        "{printed}"
+    );
     let json: serde_json::Value = serde_json::from_str(&fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(json["games"], 80);
     assert_eq!(json["skip"], 2);
@@ -78,6 +83,7 @@ fn reads_a_games_csv_with_its_tournament_rules() {
     let printed = ok(&["tune-material", games.to_str().unwrap()]);
     assert!(printed.contains("rules thesis"), "{printed}");
     assert!(printed.contains("200 games"), "{printed}");
+    assert!(!printed.contains("warning:"), "{printed}");
     for p in PIECES {
         assert!(printed.contains(p), "{printed}");
     }
@@ -122,4 +128,21 @@ fn malformed_input_is_one_line_naming_file_and_line() {
         &format!("{}:3: game 1, ply 2", csv.display()),
     );
     fails(&["tune-material", "/no/such/file.pgn"], "/no/such/file.pgn");
+}
+
+/// Inputs that leave nothing to fit are one error line, not an all-zero table.
+#[test]
+fn nothing_to_fit_is_an_error() {
+    // Past every capture: only positions before the first one, all with equal material.
+    fails(
+        &["tune-material", &data("data/chesscom-fow"), "--skip", "1000"],
+        "none of the 1100 samples left in 80 games has a material difference, so there is nothing to fit (--skip 1000 leaves out the positions 1 to 1000 plies after each capture); lower --skip",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("open.pgn");
+    fs::write(&pgn, "[Result \"*\"]\n\n1. e2e4 e7e5 *\n").unwrap();
+    fails(
+        &["tune-material", pgn.to_str().unwrap()],
+        "no game to fit: 1 game read, all left out (undecided, player faults)",
+    );
 }

@@ -6,6 +6,7 @@ use std::fmt;
 use std::fs;
 use std::io::{BufRead, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use fow_players::{Budget, GameStart, Player, PlayerError, PlayerErrorKind};
 use fow_variants::shakmaty::{File, Rank};
@@ -30,6 +31,9 @@ pub enum HumanStop {
     Quit,
     /// The input ended (or could not be read).
     InputEnded,
+    /// The player was interrupted (Ctrl-C at `fow play`): the flag given to
+    /// [`HumanPlayer::interrupted_by`] was set.
+    Interrupted,
 }
 
 impl fmt::Display for HumanStop {
@@ -38,6 +42,7 @@ impl fmt::Display for HumanStop {
             HumanStop::Resigned => "resigned",
             HumanStop::Quit => "quit",
             HumanStop::InputEnded => "left (end of input)",
+            HumanStop::Interrupted => "left (interrupted)",
         })
     }
 }
@@ -50,6 +55,7 @@ Enter a move in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, g1f3, e7e8q), or a 
   help     this text
   resign   give up the game (it is saved)
   quit     stop playing (counts as resigning; the game is saved)
+  Ctrl-C   the same as quit (fow play then exits with status 130)
 There is no check in fog-of-war chess: any move is allowed, and capturing the king wins.";
 
 /// A person playing through a text input and output (a terminal, or pipes in tests).
@@ -57,9 +63,10 @@ There is no check in fog-of-war chess: any move is allowed, and capturing the ki
 /// Each turn it writes the side's fogged view (a diagram with fog, its own last move and
 /// what changed in sight since then) and a prompt, then reads lines until one is a legal
 /// move: moves in SAN or UCI, and the commands of [`HUMAN_HELP`]. Anything else gets a
-/// message and a new prompt. `resign`, `quit` and the end of the input end the game:
-/// [`Player::choose`] answers an error (the arena records a loss) and
-/// [`HumanPlayer::stopped`] says which it was. It never sees the true position.
+/// message and a new prompt. `resign`, `quit`, the end of the input and an interrupt (see
+/// [`HumanPlayer::interrupted_by`]) end the game: [`Player::choose`] answers an error (the
+/// arena records a loss) and [`HumanPlayer::stopped`] says which it was. It never sees the
+/// true position.
 pub struct HumanPlayer {
     input: Box<dyn BufRead + Send>,
     output: Box<dyn Write + Send>,
@@ -70,6 +77,8 @@ pub struct HumanPlayer {
     stopped: Option<HumanStop>,
     /// Why the last turn gave no move (the human stopped), for [`Player::take_error`].
     error: Option<PlayerError>,
+    /// Set (by a signal handler) when the human interrupts the game.
+    interrupt: Option<&'static AtomicBool>,
 }
 
 impl HumanPlayer {
@@ -89,7 +98,20 @@ impl HumanPlayer {
             last_move: None,
             stopped: None,
             error: None,
+            interrupt: None,
         }
+    }
+
+    /// Stops the game as [`HumanStop::Interrupted`] once `flag` is set: at the next turn,
+    /// or at once when the input then fails or ends (a Ctrl-C handler sets the flag, and
+    /// the read it interrupts fails: see [`Interruptible`]).
+    pub fn interrupted_by(mut self, flag: &'static AtomicBool) -> HumanPlayer {
+        self.interrupt = Some(flag);
+        self
+    }
+
+    fn interrupted(&self) -> bool {
+        self.interrupt.is_some_and(|f| f.load(Ordering::SeqCst))
     }
 
     /// Writes each line read after its prompt, as a terminal would show it typed: for
@@ -150,6 +172,9 @@ impl HumanPlayer {
     }
 
     fn turn(&mut self, obs: &Observation) -> std::io::Result<Result<Move, PlayerError>> {
+        if self.interrupted() {
+            return Ok(self.stop(HumanStop::Interrupted));
+        }
         self.show_turn(obs)?;
         loop {
             write!(self.output, "{}> ", side_name(obs.color()).to_lowercase())?;
@@ -157,7 +182,12 @@ impl HumanPlayer {
             let line = match self.read_line() {
                 None => {
                     writeln!(self.output)?;
-                    return Ok(self.stop(HumanStop::InputEnded));
+                    let how = if self.interrupted() {
+                        HumanStop::Interrupted
+                    } else {
+                        HumanStop::InputEnded
+                    };
+                    return Ok(self.stop(how));
                 }
                 Some(Err(message)) => {
                     if self.echo {
@@ -203,6 +233,35 @@ impl HumanPlayer {
     }
 }
 
+/// A reader whose reads fail once `flag` is set, and that retries a read a signal
+/// interrupted (`EINTR`) otherwise: the input of a [`HumanPlayer`] that a Ctrl-C handler
+/// stops. A plain reader retries an interrupted read and would wait on for the next line.
+pub struct Interruptible<R> {
+    inner: R,
+    flag: &'static AtomicBool,
+}
+
+impl<R> Interruptible<R> {
+    /// `inner`, failing its reads once `flag` is set.
+    pub fn new(inner: R, flag: &'static AtomicBool) -> Interruptible<R> {
+        Interruptible { inner, flag }
+    }
+}
+
+impl<R: std::io::Read> std::io::Read for Interruptible<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            if self.flag.load(Ordering::SeqCst) {
+                return Err(std::io::Error::other("interrupted"));
+            }
+            match self.inner.read(buf) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                r => return r,
+            }
+        }
+    }
+}
+
 /// The move a human typed (SAN, UCI or long algebraic), among the observation's legal
 /// moves: the text is read against what the side sees, never the true position.
 fn parse_move(text: &str, obs: &Observation) -> Result<Move, String> {
@@ -224,6 +283,7 @@ impl Player for HumanPlayer {
     fn choose(&mut self, obs: &Observation, _budget: &Budget) -> Move {
         let answer = match self.turn(obs) {
             Ok(answer) => answer,
+            Err(_) if self.interrupted() => self.stop(HumanStop::Interrupted),
             // The terminal is gone: like the end of the input.
             Err(_) => self.stop(HumanStop::InputEnded),
         };

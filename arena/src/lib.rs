@@ -42,7 +42,8 @@ mod play;
 mod tournament;
 
 pub use human::{
-    describe_changes, save_game_folder, view_diagram, HumanPlayer, HumanStop, HUMAN_HELP,
+    describe_changes, save_game_folder, view_diagram, HumanPlayer, HumanStop, Interruptible,
+    HUMAN_HELP,
 };
 pub use merge::{merge_shards, MergeReport};
 pub use pairs::{pair_results, score_of, PairResult};
