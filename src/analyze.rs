@@ -5,14 +5,14 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use fow_analysis::{
-    analyze_game_with_progress, write_analysis_csv, Evaluator, GameAnalysis, MoveAnalysis,
-    MoveLabel, MyStockfishEvaluator, UciEvaluator, MATE_CP,
+    analysis_report, analyze_game_with_progress, labelled_game, write_analysis_csv, Evaluator,
+    GameAnalysis, MyStockfishEvaluator, UciEvaluator,
 };
-use fow_records::{load_game, outcome_text, SavedGame};
-use fow_variants::{Color, Position, RuleSet};
+use fow_records::{load_game, SavedGame};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
+use crate::out::count;
 use crate::rules_args::RulesArgs;
 
 /// Analyse a saved game with full information.
@@ -80,15 +80,15 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let started = Instant::now();
     let analysis = analyse(&game, a.engine, a.depth, a.nodes, &a.stockfish)?;
     let elapsed = started.elapsed();
-    let game = labelled(game);
-    out!("{}", report(&game, &analysis));
+    let game = labelled_game(game);
+    out!("{}", analysis_report(&game, &analysis));
     if let Some(path) = &a.csv {
         write_analysis_csv(path, &analysis)?;
         outln!("\nwrote {}", path.display());
     }
     eprintln!(
         "analysed {} in {:.2} s ({})",
-        plural(game.moves.len() + 1, "position", "positions"),
+        count(game.moves.len() + 1, "position"),
         elapsed.as_secs_f64(),
         analysis.engine
     );
@@ -141,155 +141,4 @@ pub fn analyse(
     .map_err(|e| CliError::Failed(format!("{}: {e}", game.source)))?;
     bar.finish_and_clear();
     Ok(analysis)
-}
-
-/// A value in pawns from White's side, or `#+N` / `#-N` for a king capture N plies ahead.
-fn value_text(cp: f64) -> String {
-    if cp.abs() >= MATE_CP - 1000.0 {
-        let plies = (MATE_CP - cp.abs()).round() as i64;
-        format!("#{}{plies}", if cp > 0.0 { '+' } else { '-' })
-    } else {
-        format!("{:+.2}", cp / 100.0)
-    }
-}
-
-/// `12.` for White's move of move 12, `12...` for Black's.
-fn move_number(ply: usize, start: &Position) -> String {
-    let first_black = start.turn() == Color::Black;
-    let half = ply - 1 + usize::from(first_black);
-    let number = start.fullmoves() as usize + half / 2;
-    if half.is_multiple_of(2) {
-        format!("{number}.")
-    } else {
-        format!("{number}...")
-    }
-}
-
-/// The engine's preferred move in SAN (its UCI text when our rules do not know it).
-fn best_text(pos: &Position, uci: &str, rules: &RuleSet) -> String {
-    if uci.is_empty() {
-        return "-".into();
-    }
-    match pos.parse_uci(uci, rules) {
-        Ok(m) => pos.san(&m, rules),
-        Err(_) => uci.to_string(),
-    }
-}
-
-/// The game with its players named as the tables name them (a program's `name=` where
-/// given, else its spec): for reports and views, not for files that keep the specs.
-pub(crate) fn labelled(mut game: SavedGame) -> SavedGame {
-    let labels = fow_players::player_labels(&[game.white.clone(), game.black.clone()]);
-    let [white, black]: [String; 2] = labels.try_into().expect("two labels");
-    (game.white, game.black) = (white, black);
-    game
-}
-
-/// The whole report: header, one line per move, each side's summary.
-pub fn report(game: &SavedGame, analysis: &GameAnalysis) -> String {
-    let mut s = String::new();
-    let positions = game.positions();
-    s.push_str(&format!(
-        "{}\nWhite: {}\nBlack: {}\nRules: {}\nResult: {}\nEngine: {}\n\n",
-        game.source,
-        game.white,
-        game.black,
-        game.rules,
-        outcome_text(game),
-        analysis.engine
-    ));
-    s.push_str(
-        "Values in pawns from White's side (#+N: White captures the king N plies ahead);\n\
-         win% and drop are for the side that moved.\n\n",
-    );
-    s.push_str(&format!(
-        "{:<14} {:>15}  {:>13}\n{:<14} {:>7} {:>7}  {:>6} {:>6} {:>5}  {:<10} {:<7} {}\n",
-        "",
-        "value",
-        "win%",
-        "move",
-        "before",
-        "after",
-        "before",
-        "after",
-        "drop",
-        "label",
-        "best",
-        "flag"
-    ));
-    for m in &analysis.moves {
-        let before = &positions[m.ply - 1];
-        let flag = if m.king_left_capturable {
-            "king hangs"
-        } else {
-            ""
-        };
-        let line = format!(
-            "{:<14} {:>7} {:>7}  {:>6.1} {:>6.1} {:>5.1}  {:<10} {:<7} {}",
-            format!("{} {}", move_number(m.ply, &game.start), m.san),
-            value_text(m.cp_before),
-            value_text(m.cp_after),
-            m.win_before,
-            m.win_after,
-            m.drop,
-            m.label.as_str(),
-            best_text(before, &m.best, &game.rules),
-            flag
-        );
-        s.push_str(line.trim_end());
-        s.push('\n');
-    }
-    s.push('\n');
-    for (white, color) in [(true, "White"), (false, "Black")] {
-        s.push_str(&side_summary(game, analysis, white, color));
-    }
-    s
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// One side's accuracy, counts of weak moves and the moves that left its king capturable.
-fn side_summary(game: &SavedGame, analysis: &GameAnalysis, white: bool, color: &str) -> String {
-    let name = if white { &game.white } else { &game.black };
-    let Some(accuracy) = analysis.accuracy(white) else {
-        return format!("{color} ({name}): no moves\n");
-    };
-    let side = if white { "white" } else { "black" };
-    let moves: Vec<&MoveAnalysis> = analysis.moves.iter().filter(|m| m.mover == side).collect();
-    let hanging: Vec<String> = moves
-        .iter()
-        .filter(|m| m.king_left_capturable)
-        .map(|m| format!("{} {}", move_number(m.ply, &game.start), m.san))
-        .collect();
-    let mut s = format!(
-        "{color} ({name}): accuracy {accuracy:.1}% over {}; {}, {}, {}\n",
-        plural(moves.len(), "move", "moves"),
-        plural(
-            analysis.count(white, MoveLabel::Inaccuracy),
-            "inaccuracy",
-            "inaccuracies"
-        ),
-        plural(
-            analysis.count(white, MoveLabel::Mistake),
-            "mistake",
-            "mistakes"
-        ),
-        plural(
-            analysis.count(white, MoveLabel::Blunder),
-            "blunder",
-            "blunders"
-        ),
-    );
-    if hanging.is_empty() {
-        s.push_str("  king never left capturable\n");
-    } else {
-        s.push_str(&format!(
-            "  king left capturable after {}: {}\n",
-            plural(hanging.len(), "move", "moves"),
-            hanging.join(", ")
-        ));
-    }
-    s
 }

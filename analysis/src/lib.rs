@@ -4,8 +4,8 @@
 //!
 //! - [`analyze_game`]: each move of a saved game valued by an engine ([`Evaluator`]:
 //!   fow's own MyStockfish search or a UCI engine such as Stockfish), with win chances,
-//!   labels ([`MoveLabel`]) and accuracy; [`read_analysis`] reads such an analysis back,
-//!   checked against its game.
+//!   labels ([`MoveLabel`]) and accuracy; [`analysis_report`] is `fow analyze`'s report
+//!   of it; [`read_analysis`] reads such an analysis back, checked against its game.
 //! - [`Replay`]: a saved game ready to show ply by ply with its analysis, and
 //!   [`html_page`], the self-contained HTML replay (`fow replay --html`).
 //! - [`MatchReport`]: a match's statistics against each opponent (Elo, nElo, LOS,
@@ -35,6 +35,7 @@
 
 mod analysis;
 mod analysis_file;
+mod analysis_report;
 mod analyze;
 mod dataset;
 mod error;
@@ -48,6 +49,7 @@ mod thesis;
 
 pub use analysis::{move_accuracy, win_chance, GameAnalysis, MoveAnalysis, MoveLabel};
 pub use analysis_file::read_analysis;
+pub use analysis_report::{analysis_report, labelled_game};
 pub use analyze::{
     analyze_game, analyze_game_with_progress, king_capturable, mate_cp, mystockfish_cp,
     write_analysis_csv, AnalysisError, Evaluation, Evaluator, MyStockfishEvaluator, UciEvaluator,

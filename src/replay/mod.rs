@@ -7,7 +7,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use fow_analysis::{html_page, read_analysis, MoveAnalysis, Replay};
+use fow_analysis::{html_page, labelled_game, read_analysis, MoveAnalysis, Replay};
 use fow_records::{load_game, SavedGame};
 
 use crate::analyze::Engine;
@@ -91,7 +91,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         }
         None => (None, String::new()),
     };
-    let replay = Replay::new(crate::analyze::labelled(game), rows, analysis_source);
+    let replay = Replay::new(labelled_game(game), rows, analysis_source);
     let unicode = !a.ascii;
     if let Some(path) = &a.html {
         let page = html_page(&replay);
