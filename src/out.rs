@@ -40,7 +40,5 @@ pub fn write(args: fmt::Arguments<'_>, newline: bool) {
     }
 }
 
-/// `N thing` or `N things`: `count(1, "game")` is "1 game", `count(2, "game")` "2 games".
-pub fn count(n: usize, thing: &str) -> String {
-    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
-}
+/// `N thing` or `N things` (see [`fow_analysis::count`]).
+pub use fow_analysis::count;

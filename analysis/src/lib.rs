@@ -18,7 +18,8 @@
 //! - [`benchmark_plot`], [`ladder_plot`], [`training_plot`]: the SVG plots.
 //! - [`gather_examples`]: training examples for the network from recorded games.
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for
-//!   fitting piece values (`fow tune-material`).
+//!   fitting piece values (`fow tune-material`); [`gather_material`] reads them from
+//!   many inputs and [`fit_warnings`] says when a fit of them means little.
 //!
 //! It reads through fow-records and fits through fow-ratings; it never plays a game.
 //!
@@ -42,10 +43,12 @@ mod error;
 mod html;
 mod match_report;
 mod material;
+mod material_inputs;
 mod plot;
 mod replay;
 mod tables;
 mod thesis;
+mod words;
 
 pub use analysis::{move_accuracy, win_chance, GameAnalysis, MoveAnalysis, MoveLabel};
 pub use analysis_file::read_analysis;
@@ -65,6 +68,7 @@ pub use material::{
     game_samples, material_balance, pgn_samples, row_samples, Draws, MaterialOptions,
     MaterialSample, MATERIAL_NAMES, MATERIAL_ROLES,
 };
+pub use material_inputs::{fit_warnings, gather_material, nothing_to_fit, MaterialInputs};
 pub use plot::{benchmark_plot, ladder_plot, training_plot, Rung};
 pub use replay::{analysis_text, header, move_facts, piece_on, squares_text, Replay};
 pub use tables::{
@@ -74,3 +78,4 @@ pub use tables::{
 pub use thesis::{
     compare, Preset, FILES, PRESET_GAMES, THESIS_BOTS, THESIS_NN_SPEC, THESIS_PE_PARAMS,
 };
+pub use words::count;
