@@ -171,27 +171,11 @@ mod tests {
     use fow_variants::{Role, RuleSet};
 
     fn game(moves: &[&str]) -> SavedGame {
-        let rules = RuleSet::chesscom();
-        let mut pos = Position::startpos();
-        let mut ms = Vec::new();
-        for t in moves {
-            let m = pos.parse_uci(t, &rules).unwrap();
-            pos.play(&m);
-            ms.push(m);
-        }
-        SavedGame {
-            number: 1,
-            source: "test game 1".into(),
-            white: "A".into(),
-            black: "B".into(),
-            seed: None,
-            rules,
-            start: Position::startpos(),
-            moves: ms,
-            result: Some(GameResult::WhiteWins),
-            termination: "king captured".into(),
-            tags: Vec::new(),
-        }
+        let mut g = SavedGame::from_uci("A", "B", RuleSet::chesscom(), moves).unwrap();
+        g.source = "test game 1".into();
+        g.result = Some(GameResult::WhiteWins);
+        g.termination = "king captured".into();
+        g
     }
 
     #[test]

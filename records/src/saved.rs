@@ -65,6 +65,47 @@ pub struct SavedGame {
 }
 
 impl SavedGame {
+    /// A game numbered 1 between `white` and `black` from the standard start, its moves
+    /// given as UCI text and checked under `rules` (the error names the ply of the first
+    /// move that is not legal), with no seed, result or tags: for building games in code.
+    ///
+    /// ```
+    /// use fow_records::SavedGame;
+    /// use fow_variants::RuleSet;
+    /// let g = SavedGame::from_uci("A", "B", RuleSet::chesscom(), &["e2e4", "d7d5"]).unwrap();
+    /// assert_eq!(g.moves.len(), 2);
+    /// assert!(SavedGame::from_uci("A", "B", RuleSet::chesscom(), &["e2e5"]).is_err());
+    /// ```
+    pub fn from_uci(
+        white: &str,
+        black: &str,
+        rules: RuleSet,
+        moves: &[&str],
+    ) -> Result<SavedGame, String> {
+        let mut pos = Position::startpos();
+        let mut ms = Vec::with_capacity(moves.len());
+        for (i, t) in moves.iter().enumerate() {
+            let m = pos
+                .parse_uci(t, &rules)
+                .map_err(|e| format!("ply {}: {e}", i + 1))?;
+            pos.play(&m);
+            ms.push(m);
+        }
+        Ok(SavedGame {
+            number: 1,
+            source: format!("{white} vs {black}"),
+            white: white.into(),
+            black: black.into(),
+            seed: None,
+            rules,
+            start: Position::startpos(),
+            moves: ms,
+            result: None,
+            termination: String::new(),
+            tags: Vec::new(),
+        })
+    }
+
     /// The positions before each move and after the last (one more than the moves).
     pub fn positions(&self) -> Vec<Position> {
         let mut pos = self.start.clone();
