@@ -302,6 +302,16 @@ fn rate_reads_a_games_file() {
     fails(&["rate", broken.to_str().unwrap()], "broken.csv:");
 }
 
+/// A self-match has no ratings, and `fow rate` says so instead of a bare refusal.
+#[test]
+fn rate_says_why_a_self_match_has_no_ratings() {
+    // A bot against itself (the committed SPRT example that accepts H0).
+    fails(
+        &["rate", "results/match-examples/sprt-h0"],
+        "plays itself: a player against itself has no rating to fit",
+    );
+}
+
 /// `fow rate` reads what `replay` and `export` read: a results folder, its games.csv, a
 /// PGN file and a folder of PGN files, with the same ratings.
 #[test]

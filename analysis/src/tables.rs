@@ -79,6 +79,12 @@ pub fn matrix_of(players: &[String], games: &[GameRow]) -> Result<ResultMatrix, 
                 .ok_or_else(|| input(format!("game {}: unknown player '{name}'", g.id)))
         };
         let (w, b) = (idx(&g.white)?, idx(&g.black)?);
+        if w == b {
+            return Err(input(format!(
+                "game {}: {} plays itself: a player against itself has no rating to fit (a self-match's statistics are in its match.json)",
+                g.id, g.white
+            )));
+        }
         let score = match g.game_result().map_err(input)? {
             fow_records::GameResult::WhiteWins => Score::Win,
             fow_records::GameResult::BlackWins => Score::Loss,
