@@ -29,6 +29,7 @@ use crate::check::{check_pgn_game, check_row, is_fog_of_war, read_checked, Sched
 use crate::config::TournamentConfig;
 use crate::error::RecordError;
 use crate::files::{io_err, pgn_files, rewrite_games, GameRow, CONFIG_FILE, GAMES_FILE};
+use crate::moves_text::replay_uci;
 use crate::record::{GameResult, Reason};
 use crate::tags::{DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG, VARIANT};
 
@@ -66,8 +67,9 @@ pub struct SavedGame {
 
 impl SavedGame {
     /// A game numbered 1 between `white` and `black` from the standard start, its moves
-    /// given as UCI text and checked under `rules` (the error names the ply of the first
-    /// move that is not legal), with no seed, result or tags: for building games in code.
+    /// given as UCI text and checked under `rules` as a saved game's moves are
+    /// ([`replay_uci`]: the error names the ply of the first move that is not legal or
+    /// comes after the end), with no seed, result or tags: for building games in code.
     ///
     /// ```
     /// use fow_records::SavedGame;
@@ -82,15 +84,7 @@ impl SavedGame {
         rules: RuleSet,
         moves: &[&str],
     ) -> Result<SavedGame, String> {
-        let mut pos = Position::startpos();
-        let mut ms = Vec::with_capacity(moves.len());
-        for (i, t) in moves.iter().enumerate() {
-            let m = pos
-                .parse_uci(t, &rules)
-                .map_err(|e| format!("ply {}: {e}", i + 1))?;
-            pos.play(&m);
-            ms.push(m);
-        }
+        let (_, ms, _) = replay_uci(&Position::startpos(), &moves.join(" "), &rules)?;
         Ok(SavedGame {
             number: 1,
             source: format!("{white} vs {black}"),
