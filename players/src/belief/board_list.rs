@@ -656,6 +656,38 @@ mod tests {
             .collect()
     }
 
+    /// Checks a played game's board list against the brute-force enumeration from
+    /// `start`: no duplicates, the same set, the true position in it, every board showing
+    /// the last view with `us` to move. Returns the list's size.
+    fn matches_enumeration(
+        start: &Position,
+        (events, views, pos, list): &(Vec<Event>, Vec<FogView>, Position, BoardList),
+        us: Color,
+        rules: &RuleSet,
+        label: &str,
+    ) -> usize {
+        let mut expected = BTreeSet::new();
+        brute_force(
+            start,
+            events,
+            us,
+            rules,
+            &mut Vec::new(),
+            views,
+            &mut expected,
+        );
+        let got = keys(list);
+        let got_set: BTreeSet<u64> = got.iter().copied().collect();
+        assert_eq!(got.len(), got_set.len(), "{label}: duplicates");
+        assert_eq!(got_set, expected, "{label}");
+        assert!(expected.contains(&pos.repetition_key(rules)));
+        for b in list.boards() {
+            assert_eq!(&FogView::of(b, us, rules), views.last().unwrap());
+            assert_eq!(b.turn(), us);
+        }
+        list.len()
+    }
+
     #[test]
     fn matches_brute_force_enumeration() {
         let mut sizes = Vec::new();
@@ -667,27 +699,15 @@ mod tests {
                 for game in 0..3u64 {
                     let seed = 1000 * r as u64 + 100 * us as u64 + game;
                     let depth = if game == 0 { 4 } else { 3 };
-                    let (events, views, pos, list) = play_game(us, rules, depth, seed, 1 << 20);
-                    let mut expected = BTreeSet::new();
-                    brute_force(
+                    let game = play_game(us, rules, depth, seed, 1 << 20);
+                    let label = format!("seed {seed} {us:?} {}", rules.name());
+                    sizes.push(matches_enumeration(
                         &Position::startpos(),
-                        &events,
+                        &game,
                         us,
                         &rules,
-                        &mut Vec::new(),
-                        &views,
-                        &mut expected,
-                    );
-                    let got = keys(&list);
-                    let got_set: BTreeSet<u64> = got.iter().copied().collect();
-                    assert_eq!(got.len(), got_set.len(), "seed {seed}: duplicates");
-                    assert_eq!(got_set, expected, "seed {seed} {us:?} {}", rules.name());
-                    assert!(expected.contains(&pos.repetition_key(&rules)));
-                    for b in list.boards() {
-                        assert_eq!(&FogView::of(b, us, &rules), views.last().unwrap());
-                        assert_eq!(b.turn(), us);
-                    }
-                    sizes.push(list.len());
+                        &label,
+                    ));
                 }
             }
         }
@@ -707,34 +727,10 @@ mod tests {
                 for us in Color::ALL {
                     for game in 0..2u64 {
                         let seed = 5000 + 100 * k as u64 + 10 * r as u64 + 2 * us as u64 + game;
-                        let (events, views, pos, list) =
-                            play_game_from(&start, us, rules, 3, seed, 1 << 20);
-                        let mut expected = BTreeSet::new();
-                        brute_force(
-                            &start,
-                            &events,
-                            us,
-                            &rules,
-                            &mut Vec::new(),
-                            &views,
-                            &mut expected,
-                        );
-                        let got = keys(&list);
-                        let got_set: BTreeSet<u64> = got.iter().copied().collect();
-                        assert_eq!(got.len(), got_set.len(), "{fen} seed {seed}: duplicates");
-                        assert_eq!(
-                            got_set,
-                            expected,
-                            "{fen} seed {seed} {us:?} {}",
-                            rules.name()
-                        );
-                        assert!(expected.contains(&pos.repetition_key(&rules)));
-                        assert!(list.is_complete());
-                        for b in list.boards() {
-                            assert_eq!(&FogView::of(b, us, &rules), views.last().unwrap());
-                            assert_eq!(b.turn(), us);
-                        }
-                        sizes.push(list.len());
+                        let game = play_game_from(&start, us, rules, 3, seed, 1 << 20);
+                        assert!(game.3.is_complete());
+                        let label = format!("{fen} seed {seed} {us:?} {}", rules.name());
+                        sizes.push(matches_enumeration(&start, &game, us, &rules, &label));
                     }
                 }
             }
