@@ -204,6 +204,16 @@ static BOTS: &[BotInfo] = &[
                 default: "4096",
                 description: "most boards the king-risk check looks at (a seeded sample of a larger set)",
             },
+            ParamInfo {
+                name: "keep",
+                default: "0",
+                description: "most boards kept when more are consistent, a seeded uniform sample (no rebuild from guesses); 0 for PossibleBoardList's belief",
+            },
+            ParamInfo {
+                name: "exposure",
+                default: "0",
+                description: "pawns off a move per line of fog leading to our king after it (king safety from what is seen); 0 for off",
+            },
         ],
         family: None,
         in_default: false,
@@ -213,11 +223,14 @@ static BOTS: &[BotInfo] = &[
             let mean: f64 = spec.parsed("mean", d.mean)?;
             let king: f64 = spec.parsed("king", d.king)?;
             let risk: f64 = spec.parsed("risk", d.risk)?;
-            if !(risk >= 0.0 && risk.is_finite()) {
-                return Err(SpecError::BadParam {
-                    bot: spec.name.clone(),
-                    message: format!("risk must be 0 or more pawns, not {risk}"),
-                });
+            let exposure: f64 = spec.parsed("exposure", d.exposure)?;
+            for (key, value) in [("risk", risk), ("exposure", exposure)] {
+                if !(value >= 0.0 && value.is_finite()) {
+                    return Err(SpecError::BadParam {
+                        bot: spec.name.clone(),
+                        message: format!("{key} must be 0 or more pawns, not {value}"),
+                    });
+                }
             }
             if !((0.0..=1.0).contains(&mean) && king > 0.0 && king.is_finite()) {
                 return Err(SpecError::BadParam {
@@ -236,6 +249,8 @@ static BOTS: &[BotInfo] = &[
                 king,
                 risk,
                 risk_boards: positive("riskboards", d.risk_boards)?,
+                keep: spec.parsed("keep", d.keep)?,
+                exposure,
             })))
         },
     },

@@ -44,6 +44,8 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use rand::Rng;
+
 use fow_variants::shakmaty::{Bitboard, Board, Color, Role};
 use fow_variants::{FogView, Move, MoveKind, Observation, Position, RuleSet};
 
@@ -59,8 +61,13 @@ pub enum Status {
     /// incomplete). The caller should rebuild it, for example with [`BoardList::replace`].
     Overflow,
     /// No board is consistent with what was seen (the previous set missed the true
-    /// position, which can happen only after [`BoardList::replace`] or an overflow).
+    /// position, which can happen only after [`BoardList::replace`], an overflow or a
+    /// sample).
     Empty,
+    /// More than the number of boards asked for were consistent and a uniform random
+    /// sample of them was kept ([`BoardList::after_opponent_move_sampled`]): each board
+    /// consistent, the set incomplete.
+    Sampled,
 }
 
 /// The result of an update: its status and what it cost.
@@ -290,6 +297,81 @@ impl BoardList {
     ///
     /// If it is not the opponent's turn in the set (see [`BoardList::to_move`]).
     pub fn after_opponent_move(&mut self, now: &FogView, cap: usize) -> Update {
+        let (parents, children, stopped) = self.expand(now, |next, child| {
+            next.push(child);
+            next.len() > cap
+        });
+        let status = if stopped {
+            self.boards.truncate(cap);
+            self.complete = false;
+            Status::Overflow
+        } else if self.boards.is_empty() {
+            Status::Empty
+        } else {
+            Status::Exact
+        };
+        Update {
+            status,
+            parents,
+            children,
+            kept: self.boards.len(),
+        }
+    }
+
+    /// Step 2 as [`BoardList::after_opponent_move`], but every parent is expanded and,
+    /// when more than `keep` distinct children fit the view, a uniform random sample of
+    /// `keep` of them (reservoir sampling with `rng`) is kept and the update reports
+    /// [`Status::Sampled`]: a smaller set of boards that are all consistent, instead of
+    /// the first ones found.
+    ///
+    /// # Panics
+    ///
+    /// If it is not the opponent's turn in the set (see [`BoardList::to_move`]), or `keep`
+    /// is 0.
+    pub fn after_opponent_move_sampled(
+        &mut self,
+        now: &FogView,
+        keep: usize,
+        rng: &mut impl Rng,
+    ) -> Update {
+        assert!(keep > 0, "BoardList::after_opponent_move_sampled: keep 0");
+        let mut seen = 0u64;
+        let (parents, children, _) = self.expand(now, |next, child| {
+            seen += 1;
+            if next.len() < keep {
+                next.push(child);
+            } else {
+                let j = rng.random_range(0..seen);
+                if j < keep as u64 {
+                    next[j as usize] = child;
+                }
+            }
+            false
+        });
+        let status = if seen > keep as u64 {
+            self.complete = false;
+            Status::Sampled
+        } else if self.boards.is_empty() {
+            Status::Empty
+        } else {
+            Status::Exact
+        };
+        Update {
+            status,
+            parents,
+            children,
+            kept: self.boards.len(),
+        }
+    }
+
+    /// The expansion shared by both step 2s: every consistent child, once each, is handed
+    /// to `push` with the next set, until `push` says stop. Swaps the next set in and
+    /// returns the parents expanded, the children generated and whether `push` stopped it.
+    fn expand(
+        &mut self,
+        now: &FogView,
+        mut push: impl FnMut(&mut Vec<Position>, Position) -> bool,
+    ) -> (usize, u64, bool) {
         assert_eq!(
             self.to_move, !self.us,
             "BoardList::after_opponent_move: not the opponent's turn in the set"
@@ -307,7 +389,7 @@ impl BoardList {
         let mut parents = 0usize;
         let mut children = 0u64;
         let mut played = 0u64;
-        let mut overflow = false;
+        let mut stopped = false;
 
         'parents: for parent in &self.boards {
             parents += 1;
@@ -334,12 +416,9 @@ impl BoardList {
                 if !matches(&child, us, now, &rules) {
                     continue;
                 }
-                if self.keys.insert(child.repetition_key(&rules)) {
-                    self.next.push(child);
-                    if self.next.len() > cap {
-                        overflow = true;
-                        break 'parents;
-                    }
+                if self.keys.insert(child.repetition_key(&rules)) && push(&mut self.next, child) {
+                    stopped = true;
+                    break 'parents;
                 }
             }
         }
@@ -351,21 +430,7 @@ impl BoardList {
         std::mem::swap(&mut self.boards, &mut self.next);
         self.next.clear();
         self.to_move = us;
-        let status = if overflow {
-            self.boards.truncate(cap);
-            self.complete = false;
-            Status::Overflow
-        } else if self.boards.is_empty() {
-            Status::Empty
-        } else {
-            Status::Exact
-        };
-        Update {
-            status,
-            parents,
-            children,
-            kept: self.boards.len(),
-        }
+        (parents, children, stopped)
     }
 
     /// Both steps from what a bot is given on its turn: step 1 with `last_own_move` and
@@ -386,6 +451,35 @@ impl BoardList {
         last_own_move: Option<&Move>,
         cap: usize,
     ) -> Update {
+        self.update_with(obs, last_own_move, |list, now| {
+            list.after_opponent_move(now, cap)
+        })
+    }
+
+    /// [`BoardList::update`] with [`BoardList::after_opponent_move_sampled`] as step 2:
+    /// at most `keep` boards, a uniform random sample (drawn with `rng`) when more fit.
+    ///
+    /// # Panics
+    ///
+    /// As [`BoardList::update`], or if `keep` is 0.
+    pub fn update_sampled(
+        &mut self,
+        obs: &Observation,
+        last_own_move: Option<&Move>,
+        keep: usize,
+        rng: &mut impl Rng,
+    ) -> Update {
+        self.update_with(obs, last_own_move, |list, now| {
+            list.after_opponent_move_sampled(now, keep, rng)
+        })
+    }
+
+    fn update_with(
+        &mut self,
+        obs: &Observation,
+        last_own_move: Option<&Move>,
+        step2: impl FnOnce(&mut Self, &FogView) -> Update,
+    ) -> Update {
         assert_eq!(
             obs.color(),
             self.us,
@@ -403,7 +497,7 @@ impl BoardList {
             if self.is_empty() {
                 self.to_move = self.us;
             } else {
-                return self.after_opponent_move(obs.view(), cap);
+                return step2(self, obs.view());
             }
         }
         Update {
@@ -924,6 +1018,63 @@ mod tests {
         assert_eq!(up.parents, 1);
         assert!(up.children > 20);
         assert!(list.is_empty());
+    }
+
+    #[test]
+    fn a_sampled_update_keeps_a_uniform_sample_of_the_consistent_boards() {
+        let rules = RuleSet::thesis();
+        let mut pos = Position::startpos();
+        let m = pos.parse_uci("g1f3", &rules).unwrap();
+        pos.play(&m);
+        let obs = Observation::new(&pos, &rules, 1, None);
+        // All 20 of White's first moves are hidden from Black.
+        let mut full = BoardList::new(Color::Black, rules);
+        assert_eq!(full.update(&obs, None, 1000).status, Status::Exact);
+        let all: BTreeSet<u64> = full
+            .boards()
+            .iter()
+            .map(|b| b.repetition_key(&rules))
+            .collect();
+        assert_eq!(all.len(), 20);
+        let sampled = |keep: usize, seed: u64| {
+            let mut list = BoardList::new(Color::Black, rules);
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let up = list.update_sampled(&obs, None, keep, &mut rng);
+            assert_eq!(up.kept, list.len());
+            assert_eq!(list.to_move(), Color::Black);
+            (up.status, list)
+        };
+        // Room for all: the exact set, in the same order.
+        for keep in [20, 1000] {
+            let (status, list) = sampled(keep, 1);
+            assert_eq!(status, Status::Exact);
+            assert!(list.is_complete());
+            assert_eq!(list.boards(), full.boards());
+        }
+        // Less room: `keep` distinct consistent boards, the same for the same seed, and
+        // over many seeds each board about equally often (5 of 20: a quarter of the time).
+        let mut times = std::collections::BTreeMap::new();
+        for seed in 0..400 {
+            let (status, list) = sampled(5, seed);
+            assert_eq!(status, Status::Sampled);
+            assert!(!list.is_complete());
+            let keys: BTreeSet<u64> = list
+                .boards()
+                .iter()
+                .map(|b| b.repetition_key(&rules))
+                .collect();
+            assert_eq!(keys.len(), 5);
+            assert!(keys.is_subset(&all));
+            assert_eq!(list.boards(), sampled(5, seed).1.boards());
+            for k in keys {
+                *times.entry(k).or_insert(0u32) += 1;
+            }
+        }
+        assert_eq!(times.len(), 20, "every board is sometimes kept");
+        // 100 expected of 400; the binomial's standard deviation is 8.7.
+        for (k, n) in times {
+            assert!((65..=135).contains(&n), "board {k:x} kept {n} times of 400");
+        }
     }
 
     #[test]

@@ -40,6 +40,14 @@ pub struct BeliefSearchSettings {
     pub risk: f64,
     /// The most boards the king-risk check looks at (a seeded sample of a larger set).
     pub risk_boards: usize,
+    /// The most boards kept when more are consistent: a seeded uniform sample of them,
+    /// instead of PossibleBoardList's rebuild from `guesses` when the set outgrows `cap`.
+    /// 0 keeps PossibleBoardList's belief.
+    pub keep: usize,
+    /// Pawns taken off a move per line of fog that leads to our king after it (see
+    /// [`fog_exposure`]): king safety judged from what is seen, for the boards the belief
+    /// does not hold. 0 turns it off.
+    pub exposure: f64,
 }
 
 impl Default for BeliefSearchSettings {
@@ -58,6 +66,8 @@ impl Default for BeliefSearchSettings {
             king: 40.0,
             risk: 0.0,
             risk_boards: 4096,
+            keep: 0,
+            exposure: 0.0,
         }
     }
 }
@@ -82,14 +92,19 @@ pub struct BeliefSearch {
 impl BeliefSearch {
     /// A bot with these settings; `start` seeds it.
     pub fn new(settings: BeliefSearchSettings) -> BeliefSearch {
+        let belief = BoardListSettings {
+            thinking: settings.thinking,
+            cap: settings.cap,
+            sample: settings.sample,
+            guesses: settings.guesses,
+        };
         BeliefSearch {
             settings,
-            belief: PossibleBoardList::new(BoardListSettings {
-                thinking: settings.thinking,
-                cap: settings.cap,
-                sample: settings.sample,
-                guesses: settings.guesses,
-            }),
+            belief: if settings.keep == 0 {
+                PossibleBoardList::new(belief)
+            } else {
+                PossibleBoardList::sampled(belief, settings.keep)
+            },
             engine: MyStockfish::new(fow_variants::RuleSet::thesis(), 0),
             rng: unseeded(),
             color: Color::White,
@@ -100,6 +115,11 @@ impl BeliefSearch {
     /// The boards it currently believes possible.
     pub fn boards(&self) -> &[fow_variants::Position] {
         self.belief.boards()
+    }
+
+    /// What its belief saw over the game so far (samples count as overflows).
+    pub fn log(&self) -> &super::BeliefLog {
+        self.belief.log()
     }
 
     /// Scores every legal move over a sample of the boards; `None` when no legal move.
@@ -129,6 +149,8 @@ impl BeliefSearch {
         self.nodes += spent;
         let risk = self.king_risk(moves);
         let risk_weight = self.settings.risk * PAWN as f64;
+        let exposure = self.exposures(obs, moves);
+        let exposure_weight = self.settings.exposure * PAWN as f64;
         let mean_weight = self.settings.mean;
         let n = f64::from(searched.max(1));
         // Moves no board scored (a deadline before the first board finished) rank last.
@@ -138,7 +160,9 @@ impl BeliefSearch {
                 None => Score::MIN,
                 Some(w) => {
                     let mean = sum[j] as f64 / n;
-                    (mean_weight * mean + (1.0 - mean_weight) * w as f64 - risk_weight * risk[j])
+                    (mean_weight * mean + (1.0 - mean_weight) * w as f64
+                        - risk_weight * risk[j]
+                        - exposure_weight * exposure[j])
                         .round() as Score
                 }
             }
@@ -184,6 +208,55 @@ impl BeliefSearch {
         risk.iter_mut().for_each(|r| *r /= n);
         risk
     }
+}
+
+impl BeliefSearch {
+    /// [`fog_exposure`] after each of `moves`, played on a believed board (all of them
+    /// agree on our pieces and on the enemy pieces we see). All 0 when switched off.
+    fn exposures(&self, obs: &Observation, moves: &[Move]) -> Vec<f64> {
+        let (Some(board), true) = (self.belief.boards().first(), self.settings.exposure > 0.0)
+        else {
+            return vec![0.0; moves.len()];
+        };
+        let fog = !obs.view().visible();
+        moves
+            .iter()
+            .map(|m| {
+                let mut after = board.clone();
+                after.play(m);
+                fog_exposure(after.board(), self.color, fog)
+            })
+            .collect()
+    }
+}
+
+/// How open our king is to enemy pieces hidden in `fog` (the squares we do not see) on
+/// `board`: the rook lines from the king that reach a fog square before any seen piece,
+/// counted when the enemy still has a rook or queen; the same for bishop lines and a
+/// bishop or queen; and half a point per fog square a knight could take the king from,
+/// when the enemy has a knight. The enemy's material is read from `board`, which must
+/// agree with what is seen (its hidden pieces are one guess; their count of each kind is
+/// known but for promotions). 0 when `us` has no king.
+pub fn fog_exposure(board: &fow_variants::Board, us: Color, fog: fow_variants::Bitboard) -> f64 {
+    use fow_variants::shakmaty::attacks;
+    let Some(king) = board.king_of(us) else {
+        return 0.0;
+    };
+    let them = board.by_color(!us);
+    let queens = board.queens() & them;
+    // Fog squares block the lines: a piece there would be the first one met.
+    let blockers = (board.by_color(us) | (them & !fog)) | fog;
+    let mut exposure = 0.0;
+    if ((board.rooks() & them) | queens).any() {
+        exposure += (attacks::rook_attacks(king, blockers) & fog).count() as f64;
+    }
+    if ((board.bishops() & them) | queens).any() {
+        exposure += (attacks::bishop_attacks(king, blockers) & fog).count() as f64;
+    }
+    if (board.knights() & them).any() {
+        exposure += 0.5 * (attacks::knight_attacks(king) & fog).count() as f64;
+    }
+    exposure
 }
 
 impl Player for BeliefSearch {
@@ -257,6 +330,31 @@ mod tests {
         // And it plays a move that keeps the king safe.
         let m = bot.choose(&obs, &Budget::default());
         assert_ne!(m.from, fow_variants::Square::F2, "{m}");
+    }
+
+    #[test]
+    fn fog_exposure_counts_the_lines_from_the_king_into_fog() {
+        use fow_variants::Bitboard;
+        // Fog: ranks 5 to 8.
+        let fog = Bitboard(0xffff_ffff_0000_0000);
+        let exposure = |fen: &str| {
+            let board: fow_variants::Board = fen.split(' ').next().unwrap().parse().unwrap();
+            fog_exposure(&board, Color::White, fog)
+        };
+        // The e-pawn shuts the file; the long diagonal to a5 needs a bishop or queen.
+        assert_eq!(exposure("r3k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), 0.0);
+        // Open file: a rook in the fog could come down it.
+        assert_eq!(exposure("r3k3/8/8/8/8/8/8/4K3 w - - 0 1"), 1.0);
+        // A queen uses the diagonal through b4 too; h4 is seen, so that diagonal is shut.
+        assert_eq!(exposure("q3k3/8/8/8/8/8/8/4K3 w - - 0 1"), 2.0);
+        // Our own piece on the file shuts it again, a seen enemy piece too.
+        assert_eq!(exposure("q3k3/8/8/8/4P3/8/8/4K3 w - - 0 1"), 1.0);
+        assert_eq!(exposure("q3k3/8/8/8/4p3/8/8/4K3 w - - 0 1"), 1.0);
+        // Knight squares in the fog count half when the enemy has a knight.
+        assert_eq!(exposure("n3k3/8/8/8/8/8/8/4K3 w - - 0 1"), 0.0);
+        assert_eq!(exposure("n3k3/8/8/8/4K3/8/8/8 w - - 0 1"), 2.0);
+        // No king, no exposure.
+        assert_eq!(exposure("q3k3/8/8/8/8/8/8/8 w - - 0 1"), 0.0);
     }
 
     #[test]

@@ -86,6 +86,9 @@ pub struct PossibleBoardList {
     last_move: Option<Move>,
     nodes: u64,
     log: BeliefLog,
+    /// `Some(keep)`: step 2 keeps a uniform sample of `keep` consistent boards when more
+    /// fit, instead of stopping at `cap` and rebuilding from guesses (BeliefSearch's belief).
+    sampled: Option<usize>,
 }
 
 impl PossibleBoardList {
@@ -103,6 +106,17 @@ impl PossibleBoardList {
             last_move: None,
             nodes: 0,
             log: BeliefLog::default(),
+            sampled: None,
+        }
+    }
+
+    /// A belief that never rebuilds on overflow: when more than `keep` boards are
+    /// consistent, a seeded uniform sample of `keep` of them is kept (guessed boards only
+    /// when none is left). BeliefSearch's belief; not the thesis's bot.
+    pub(crate) fn sampled(settings: BoardListSettings, keep: usize) -> PossibleBoardList {
+        PossibleBoardList {
+            sampled: Some(keep.max(1)),
+            ..PossibleBoardList::new(settings)
         }
     }
 
@@ -238,9 +252,15 @@ impl PossibleBoardList {
     /// Steps 1 to 3: brings the belief set up to date with `obs` (rebuilding it from
     /// guesses when it overflows or empties); `started` is when the turn began.
     pub(crate) fn observe(&mut self, obs: &Observation, started: Instant) {
-        let mut update = self
-            .list
-            .update(obs, self.last_move.as_ref(), self.settings.cap);
+        let mut update = match self.sampled {
+            None => self
+                .list
+                .update(obs, self.last_move.as_ref(), self.settings.cap),
+            Some(keep) => {
+                self.list
+                    .update_sampled(obs, self.last_move.as_ref(), keep, &mut self.rng)
+            }
+        };
         if update.parents == 0 && update.status == Status::Exact {
             // No opponent move was expanded (our first turn, moving first): check the
             // boards against the view, which differs from the start position's only when
@@ -266,6 +286,7 @@ impl PossibleBoardList {
         self.log.sizes.push(update.kept);
         match update.status {
             Status::Exact => {}
+            Status::Sampled => self.log.overflows += 1,
             Status::Overflow | Status::Empty => {
                 if update.status == Status::Overflow {
                     self.log.overflows += 1;
