@@ -168,7 +168,7 @@ static BOTS: &[BotInfo] = &[
     },
     BotInfo {
         name: "BeliefSearch",
-        description: "PossibleBoardList's exact belief; plays the best mix of mean and worst case over the boards, a lost king counted as a heavy loss (not in the default tournament)",
+        description: "the boards consistent with what it saw (a seeded sample of 20,000 when more fit); plays the best mix of mean and worst case over the boards, a lost king counted as a heavy loss, less its king risk (not in the default tournament)",
         params: &[
             ParamInfo {
                 name: "depth",
@@ -181,9 +181,17 @@ static BOTS: &[BotInfo] = &[
                 description: "search nodes per move over all boards, 0 for no limit (deterministic)",
             },
             TIME_PARAM,
-            CAP_PARAM,
+            ParamInfo {
+                name: "cap",
+                default: "20000",
+                description: "with keep=0 only: most boards tracked exactly; above it the set is rebuilt from guesses",
+            },
             SAMPLE_PARAM,
-            GUESSES_PARAM,
+            ParamInfo {
+                name: "guesses",
+                default: "64",
+                description: "boards guessed when the set is rebuilt (when no board is left, or with keep=0 past cap)",
+            },
             ParamInfo {
                 name: "mean",
                 default: "0.5",
@@ -196,7 +204,7 @@ static BOTS: &[BotInfo] = &[
             },
             ParamInfo {
                 name: "risk",
-                default: "0",
+                default: "40",
                 description: "pawns off a move per unit of its king risk (the share of all believed boards where the king can be taken right after it); 0 for off",
             },
             ParamInfo {
@@ -206,13 +214,18 @@ static BOTS: &[BotInfo] = &[
             },
             ParamInfo {
                 name: "keep",
-                default: "0",
+                default: "20000",
                 description: "most boards kept when more are consistent, a seeded uniform sample (no rebuild from guesses); 0 for PossibleBoardList's belief",
             },
             ParamInfo {
                 name: "exposure",
                 default: "0",
                 description: "pawns off a move per line of fog leading to our king after it (king safety from what is seen); 0 for off",
+            },
+            ParamInfo {
+                name: "repeat",
+                default: "0",
+                description: "pawns off a move per earlier time our pieces stood as after it (against draws by repetition); 0 for off",
             },
         ],
         family: None,
@@ -224,7 +237,8 @@ static BOTS: &[BotInfo] = &[
             let king: f64 = spec.parsed("king", d.king)?;
             let risk: f64 = spec.parsed("risk", d.risk)?;
             let exposure: f64 = spec.parsed("exposure", d.exposure)?;
-            for (key, value) in [("risk", risk), ("exposure", exposure)] {
+            let repeat: f64 = spec.parsed("repeat", d.repeat)?;
+            for (key, value) in [("risk", risk), ("exposure", exposure), ("repeat", repeat)] {
                 if !(value >= 0.0 && value.is_finite()) {
                     return Err(SpecError::BadParam {
                         bot: spec.name.clone(),
@@ -251,6 +265,7 @@ static BOTS: &[BotInfo] = &[
                 risk_boards: positive("riskboards", d.risk_boards)?,
                 keep: spec.parsed("keep", d.keep)?,
                 exposure,
+                repeat,
             })))
         },
     },

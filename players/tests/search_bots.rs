@@ -1,6 +1,6 @@
 //! The search and belief-state bots: tactics, parameters, budgets.
 
-use fow_players::bots::BoardListSettings;
+use fow_players::bots::{BeliefSearchSettings, BoardListSettings};
 use fow_players::{find, registry, Budget, GameStart, PlayerSpec};
 use fow_variants::{Observation, Position, RuleSet};
 
@@ -91,6 +91,21 @@ fn a_time_limit_stops_thinking_with_a_legal_move() {
         1,
         &Budget::default(),
     );
+    // When the deadline stops the search of the first board, the belief-set bots search
+    // it at depth 1 instead, which sees the free queen (as would any deeper search that
+    // finishes in time: the result does not depend on the machine's speed).
+    for bot in ["PossibleBoardList", "BeliefSearch"] {
+        assert_eq!(
+            choose(
+                &format!("{bot}:depth=8,nodes=0,time=1"),
+                "4k3/8/8/8/8/2q5/8/B3K3 w - - 0 1",
+                1,
+                &Budget::default()
+            ),
+            "a1c3",
+            "{bot}"
+        );
+    }
 }
 
 #[test]
@@ -103,6 +118,29 @@ fn registry_defaults_are_the_settings_defaults() {
     assert_eq!(default_of("cap"), d.cap.to_string());
     assert_eq!(default_of("sample"), d.sample.to_string());
     assert_eq!(default_of("guesses"), d.guesses.to_string());
+    let info = find("BeliefSearch").unwrap();
+    let d = BeliefSearchSettings::default();
+    let default_of = |k: &str| info.params.iter().find(|p| p.name == k).unwrap().default;
+    assert_eq!(default_of("depth"), d.thinking.depth.to_string());
+    assert_eq!(default_of("nodes"), d.thinking.nodes.unwrap().to_string());
+    for (key, value) in [
+        ("cap", d.cap),
+        ("sample", d.sample),
+        ("guesses", d.guesses),
+        ("riskboards", d.risk_boards),
+        ("keep", d.keep),
+    ] {
+        assert_eq!(default_of(key), value.to_string(), "{key}");
+    }
+    for (key, value) in [
+        ("mean", d.mean),
+        ("king", d.king),
+        ("risk", d.risk),
+        ("exposure", d.exposure),
+        ("repeat", d.repeat),
+    ] {
+        assert_eq!(default_of(key).parse::<f64>().unwrap(), value, "{key}");
+    }
     for name in SEARCHERS {
         let bot = registry().iter().find(|b| b.name == name).unwrap();
         for p in ["depth", "nodes", "time"] {
@@ -119,6 +157,9 @@ fn bad_parameters_are_rejected() {
         "PossibleBoardList:cap=0",
         "PossibleBoardList:sample=-1",
         "PossibleBoardGenerator:width=3",
+        "BeliefSearch:keep=-1",
+        "BeliefSearch:exposure=-0.5",
+        "BeliefSearch:repeat=x",
     ] {
         assert!(
             spec.parse::<PlayerSpec>().unwrap().build().is_err(),

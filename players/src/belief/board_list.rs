@@ -13,6 +13,9 @@
 //! Step 2 multiplies the set by the opponent's move count, so it stops as soon as more than
 //! a caller's cap of boards is kept and reports [`Status::Overflow`]; the caller then
 //! rebuilds a smaller set (for example from guessed boards) with [`BoardList::replace`].
+//! [`BoardList::update_sampled`] instead expands every board and keeps a seeded uniform
+//! sample of the consistent children when there are too many ([`Status::Sampled`]), so
+//! the set stays consistent with everything seen, only incomplete (BeliefSearch's belief).
 //!
 //! Step 2 is the hot path. Each opponent move is first checked against the view without
 //! playing it (the squares it touches must explain every visible difference between the

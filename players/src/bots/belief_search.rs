@@ -1,7 +1,9 @@
-//! `BeliefSearch`: PossibleBoardList's exact belief set, searched deeper, each move
-//! scored by a mix of its mean and its worst case over the boards, with a lost king
-//! counted as the loss it is rather than as an unbounded number.
+//! `BeliefSearch`: the boards consistent with what it saw (a seeded uniform sample of them
+//! when there are too many), each move scored by a mix of its mean and its worst case over
+//! the boards searched, with a lost king counted as the heavy loss it is rather than as an
+//! unbounded number, and the risk of losing the king next checked on thousands of boards.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
 use fow_variants::{Color, Move, Observation};
@@ -48,6 +50,10 @@ pub struct BeliefSearchSettings {
     /// [`fog_exposure`]): king safety judged from what is seen, for the boards the belief
     /// does not hold. 0 turns it off.
     pub exposure: f64,
+    /// Pawns taken off a move per earlier time our pieces stood as they would after it
+    /// (after one of our moves this game): a push away from draws by repetition. 0 turns
+    /// it off.
+    pub repeat: f64,
 }
 
 impl Default for BeliefSearchSettings {
@@ -64,21 +70,27 @@ impl Default for BeliefSearchSettings {
             guesses: 64,
             mean: 0.5,
             king: 40.0,
-            risk: 0.0,
+            risk: 40.0,
             risk_boards: 4096,
-            keep: 0,
+            keep: 20_000,
             exposure: 0.0,
+            repeat: 0.0,
         }
     }
 }
 
-/// A belief-state search bot. It keeps PossibleBoardList's set of every board consistent
-/// with what it has seen (rebuilt from guesses when the set grows past `cap`), searches a
-/// seeded sample of `sample` boards with MyStockfish at `depth`, cuts each value to ±
-/// `king` pawns, and plays the move with the best `mean` × mean + (1 − `mean`) × worst
-/// over the boards searched, less `risk` pawns per unit of its king risk over all the
-/// boards (off by default). A king capture is always played. Deterministic under a node
-/// budget. The defaults are the best of the settings measured against PossibleBoardList
+/// A belief-state search bot. It keeps the set of boards consistent with what it has seen,
+/// as PossibleBoardList does, but when more than `keep` boards fit it keeps a seeded
+/// uniform sample of `keep` of them instead of rebuilding the set from a few guesses (with
+/// `keep` 0: PossibleBoardList's set, rebuilt from `guesses` past `cap`; guesses are still
+/// the fallback when no board is left). It searches a seeded sample of `sample` boards with
+/// MyStockfish at `depth`, cuts each value to ± `king` pawns, and plays the move with the
+/// best `mean` × mean + (1 − `mean`) × worst over the boards searched, less `risk` pawns
+/// per unit of its king risk (the share of up to `risk_boards` boards on which the enemy
+/// can take our king right after the move), `exposure` pawns per fog line to its king and
+/// `repeat` pawns per earlier time its pieces stood as the move would leave them (both
+/// off by default). A king capture is always played. Deterministic under a node budget.
+/// The defaults are the best of the settings measured against PossibleBoardList
 /// (`results/strength/`).
 pub struct BeliefSearch {
     settings: BeliefSearchSettings,
@@ -87,6 +99,25 @@ pub struct BeliefSearch {
     rng: BotRng,
     color: Color,
     nodes: u64,
+    /// How often each placement of our pieces followed one of our moves this game.
+    placements: HashMap<Placement, u32>,
+}
+
+/// Where our pieces stand: their squares by kind (pawn to king).
+type Placement = [u64; 6];
+
+/// The placement of `us`'s pieces on `board`.
+fn placement(board: &fow_variants::Board, us: Color) -> Placement {
+    let ours = board.by_color(us);
+    [
+        board.pawns(),
+        board.knights(),
+        board.bishops(),
+        board.rooks(),
+        board.queens(),
+        board.kings(),
+    ]
+    .map(|b| (b & ours).0)
 }
 
 impl BeliefSearch {
@@ -109,10 +140,11 @@ impl BeliefSearch {
             rng: unseeded(),
             color: Color::White,
             nodes: 0,
+            placements: HashMap::new(),
         }
     }
 
-    /// The boards it currently believes possible.
+    /// The boards it currently believes possible (a sample when more fit).
     pub fn boards(&self) -> &[fow_variants::Position] {
         self.belief.boards()
     }
@@ -151,9 +183,12 @@ impl BeliefSearch {
         let risk_weight = self.settings.risk * PAWN as f64;
         let exposure = self.exposures(obs, moves);
         let exposure_weight = self.settings.exposure * PAWN as f64;
+        let repeats = self.repeats(moves);
+        let repeat_weight = self.settings.repeat * PAWN as f64;
         let mean_weight = self.settings.mean;
         let n = f64::from(searched.max(1));
-        // Moves no board scored (a deadline before the first board finished) rank last.
+        // Moves no board scored (none: the boards all allow the same moves, and the first
+        // board is always searched, at depth 1 past a deadline) would rank last.
         best_move(moves, &mut self.rng, |m| {
             let j = moves.iter().position(|x| x == m).expect("own move");
             match worst[j] {
@@ -162,8 +197,9 @@ impl BeliefSearch {
                     let mean = sum[j] as f64 / n;
                     (mean_weight * mean + (1.0 - mean_weight) * w as f64
                         - risk_weight * risk[j]
-                        - exposure_weight * exposure[j])
-                        .round() as Score
+                        - exposure_weight * exposure[j]
+                        - repeat_weight * f64::from(repeats[j]))
+                    .round() as Score
                 }
             }
         })
@@ -211,6 +247,23 @@ impl BeliefSearch {
 }
 
 impl BeliefSearch {
+    /// For each of `moves`, how often our pieces stood as they would after it, after one
+    /// of our moves this game. All 0 when switched off.
+    fn repeats(&self, moves: &[Move]) -> Vec<u32> {
+        let (Some(board), true) = (self.belief.boards().first(), self.settings.repeat > 0.0) else {
+            return vec![0; moves.len()];
+        };
+        moves
+            .iter()
+            .map(|m| {
+                let mut after = board.clone();
+                after.play(m);
+                let key = placement(after.board(), self.color);
+                self.placements.get(&key).copied().unwrap_or(0)
+            })
+            .collect()
+    }
+
     /// [`fog_exposure`] after each of `moves`, played on a believed board (all of them
     /// agree on our pieces and on the enemy pieces we see). All 0 when switched off.
     fn exposures(&self, obs: &Observation, moves: &[Move]) -> Vec<f64> {
@@ -266,6 +319,7 @@ impl Player for BeliefSearch {
         self.engine = MyStockfish::new(game.rules, game.seed ^ 0x5ea4_c8be_11ef);
         self.color = game.color;
         self.nodes = 0;
+        self.placements.clear();
     }
 
     fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
@@ -279,6 +333,14 @@ impl Player for BeliefSearch {
                 None => return Move::NULL,
             },
         };
+        if let Some(board) = self.belief.boards().first() {
+            let mut after = board.clone();
+            after.play(&m);
+            *self
+                .placements
+                .entry(placement(after.board(), self.color))
+                .or_insert(0) += 1;
+        }
         self.belief.played(m);
         m
     }
@@ -355,6 +417,31 @@ mod tests {
         assert_eq!(exposure("n3k3/8/8/8/4K3/8/8/8 w - - 0 1"), 2.0);
         // No king, no exposure.
         assert_eq!(exposure("q3k3/8/8/8/8/8/8/8 w - - 0 1"), 0.0);
+    }
+
+    #[test]
+    fn a_placement_of_our_pieces_seen_before_is_counted_against_the_move() {
+        let rules = RuleSet::thesis();
+        let pos: Position = "7k/7p/8/8/8/8/8/R6K w - - 0 1".parse().unwrap();
+        let mut bot = BeliefSearch::new(BeliefSearchSettings {
+            repeat: 1000.0,
+            ..small()
+        });
+        bot.start(&GameStart::new(Color::White, rules, 3).with_position(pos.clone()));
+        let obs = Observation::new(&pos, &rules, 0, None);
+        bot.belief.observe(&obs, Instant::now());
+        let moves = obs.legal_moves().to_vec();
+        assert!(bot.repeats(&moves).iter().all(|&n| n == 0));
+        // The bot's move is remembered: the same move counts once more from now on, and
+        // no other one does.
+        let m = bot.choose(&obs, &Budget::default());
+        let counts = bot.repeats(&moves);
+        for (x, n) in moves.iter().zip(counts) {
+            assert_eq!(n, u32::from(*x == m), "{x} after {m}");
+        }
+        // Switched off, nothing is counted.
+        bot.settings.repeat = 0.0;
+        assert!(bot.repeats(&moves).iter().all(|&n| n == 0));
     }
 
     #[test]

@@ -329,7 +329,8 @@ impl PossibleBoardList {
         });
         self.log.searched += u64::from(searched);
         self.nodes += spent;
-        // Moves no board could score (a deadline before the first board finished) rank
+        // Moves no board scored (none: every board of the set allows the same moves, and
+        // the first board is always searched, at depth 1 past a deadline) would rank
         // below every scored move.
         best_move(moves, &mut self.rng, |m| {
             let j = moves.iter().position(|x| x == m).expect("own move");

@@ -17,8 +17,9 @@ pub(crate) struct SampleSearch<'a> {
     pub sample: usize,
     /// MyStockfish's depth on each board.
     pub depth: i32,
-    /// The move's limits: nodes over all boards (the first board always completes) and
-    /// a deadline.
+    /// The move's limits: nodes over all boards (the first board is searched to the end
+    /// whatever the nodes) and a deadline (when it stops the first board, that board is
+    /// searched at depth 1 instead).
     pub limits: Limits,
     /// Our side.
     pub color: Color,
@@ -47,7 +48,7 @@ impl SampleSearch<'_> {
         for (k, &i) in order.iter().enumerate() {
             let board = SearchBoard::from_position(&self.boards[i]);
             engine.reset_nodes();
-            // The first board always completes (only a deadline can stop it).
+            // The first board is not held to the node budget, only to the deadline.
             engine.set_limits(Limits {
                 nodes: if k == 0 {
                     None
@@ -56,8 +57,17 @@ impl SampleSearch<'_> {
                 },
                 deadline: self.limits.deadline,
             });
-            let all = engine.all(&board, self.depth);
+            let mut all = engine.all(&board, self.depth);
             spent += engine.nodes();
+            if all.is_none() && k == 0 {
+                // The deadline passed before even one board was searched (updating the
+                // belief may use up a short time limit): a depth-1 search of that board,
+                // without limits, so that every move still has a value.
+                engine.set_limits(Limits::default());
+                engine.reset_nodes();
+                all = engine.all(&board, 1);
+                spent += engine.nodes();
+            }
             let Some(all) = all else { break };
             searched += 1;
             for (m, v) in all {
