@@ -304,21 +304,10 @@ impl BoardList {
             next.push(child);
             next.len() > cap
         });
-        let status = if stopped {
+        if stopped {
             self.boards.truncate(cap);
-            self.complete = false;
-            Status::Overflow
-        } else if self.boards.is_empty() {
-            Status::Empty
-        } else {
-            Status::Exact
-        };
-        Update {
-            status,
-            parents,
-            children,
-            kept: self.boards.len(),
         }
+        self.report(stopped.then_some(Status::Overflow), parents, children)
     }
 
     /// Step 2 as [`BoardList::after_opponent_move`], but every parent is expanded and,
@@ -351,13 +340,20 @@ impl BoardList {
             }
             false
         });
-        let status = if seen > keep as u64 {
-            self.complete = false;
-            Status::Sampled
-        } else if self.boards.is_empty() {
-            Status::Empty
-        } else {
-            Status::Exact
+        let cut = (seen > keep as u64).then_some(Status::Sampled);
+        self.report(cut, parents, children)
+    }
+
+    /// The update a step 2 ends with: `cut` (the set left incomplete) when some boards
+    /// were dropped, else empty or exact.
+    fn report(&mut self, cut: Option<Status>, parents: usize, children: u64) -> Update {
+        let status = match cut {
+            Some(status) => {
+                self.complete = false;
+                status
+            }
+            None if self.boards.is_empty() => Status::Empty,
+            None => Status::Exact,
         };
         Update {
             status,
