@@ -2,6 +2,8 @@
 //! legal move's value on each board, shared by the belief-set bots (PossibleBoardList,
 //! BeliefSearch).
 
+use std::time::Instant;
+
 use fow_variants::{Color, Move, Position};
 use rand::seq::SliceRandom;
 
@@ -79,11 +81,71 @@ impl SampleSearch<'_> {
                     each(j, ours);
                 }
             }
-            if self.limits.nodes.is_some_and(|n| spent >= n) {
+            // The engine looks at the clock only every 1,024 nodes of one search, which a
+            // shallow search of one board may never reach: look between boards too.
+            if self.limits.nodes.is_some_and(|n| spent >= n)
+                || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+            {
                 break;
             }
         }
         engine.set_limits(Limits::default());
         (searched, spent)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fow_variants::RuleSet;
+    use rand::SeedableRng;
+
+    fn boards() -> Vec<Position> {
+        let rules = RuleSet::thesis();
+        ["e2e4", "d2d4", "g1f3", "c2c4", "b1c3"]
+            .iter()
+            .map(|uci| {
+                let mut pos = Position::startpos();
+                let m = pos.parse_uci(uci, &rules).unwrap();
+                pos.play(&m);
+                pos
+            })
+            .collect()
+    }
+
+    fn searched(limits: Limits) -> u32 {
+        let boards = boards();
+        let moves = boards[0].legal_moves(&RuleSet::thesis());
+        let search = SampleSearch {
+            boards: &boards,
+            sample: 100,
+            depth: 2,
+            limits,
+            color: Color::Black,
+        };
+        let mut engine = MyStockfish::new(RuleSet::thesis(), 1);
+        let mut rng = BotRng::seed_from_u64(1);
+        let mut scored = vec![false; moves.len()];
+        let (n, _) = search.run(&mut engine, &mut rng, &moves, |j, _| scored[j] = true);
+        assert!(scored.iter().all(|&s| s), "every move has a value");
+        n
+    }
+
+    #[test]
+    fn limits_stop_between_boards_and_the_first_board_is_always_searched() {
+        assert_eq!(searched(Limits::default()), 5);
+        // A deadline already past: the first board only (at depth 1), although each
+        // board's search is too small for the engine's own clock check.
+        let past = Limits {
+            nodes: None,
+            deadline: Some(Instant::now()),
+        };
+        assert_eq!(searched(past), 1);
+        // One node: the first board in full, then the budget is spent.
+        let one = Limits {
+            nodes: Some(1),
+            deadline: None,
+        };
+        assert_eq!(searched(one), 1);
     }
 }
