@@ -974,14 +974,19 @@ mod tests {
         eprintln!("largest set {largest}, overflows {overflows}");
     }
 
-    #[test]
-    fn overflow_and_empty_are_reported() {
+    /// Black's first observation after 1. Nf3: none of White's 20 first moves can be seen.
+    fn after_a_hidden_first_move() -> (RuleSet, Observation) {
         let rules = RuleSet::thesis();
         let mut pos = Position::startpos();
         let m = pos.parse_uci("g1f3", &rules).unwrap();
         pos.play(&m);
         let obs = Observation::new(&pos, &rules, 1, None);
-        // Black cannot see any of White's 20 first moves.
+        (rules, obs)
+    }
+
+    #[test]
+    fn overflow_and_empty_are_reported() {
+        let (rules, obs) = after_a_hidden_first_move();
         for (cap, status, len) in [
             (1000, Status::Exact, 20),
             (20, Status::Exact, 20),
@@ -1021,12 +1026,7 @@ mod tests {
 
     #[test]
     fn a_sampled_update_keeps_a_uniform_sample_of_the_consistent_boards() {
-        let rules = RuleSet::thesis();
-        let mut pos = Position::startpos();
-        let m = pos.parse_uci("g1f3", &rules).unwrap();
-        pos.play(&m);
-        let obs = Observation::new(&pos, &rules, 1, None);
-        // All 20 of White's first moves are hidden from Black.
+        let (rules, obs) = after_a_hidden_first_move();
         let mut full = BoardList::new(Color::Black, rules);
         assert_eq!(full.update(&obs, None, 1000).status, Status::Exact);
         let all: BTreeSet<u64> = full
