@@ -132,9 +132,10 @@ pub struct Rung {
 /// Two Elo ladders side by side (a slope chart): the `left` rungs at x = 0, the `right`
 /// rungs at x = 1, a line joining each pair in `links` (left index, right index) in one
 /// colour per left rung; a right rung with a half-width gets its interval as a bar. Right
-/// rungs whose bars overlap vertically stand a little apart to the right (one lane each,
-/// see [`lanes`]), so that every bar is seen at its own rung. Labels are spread apart
-/// vertically where rungs are too close to read, with a leader line to their point.
+/// rungs whose bars overlap vertically stand a little apart to the right (a lane each,
+/// given from the lowest bar up), so that every bar is seen at its own rung. Labels are
+/// spread apart vertically where rungs are too close to read, with a leader line to their
+/// point.
 pub fn ladder_plot(
     path: &Path,
     caption: &str,

@@ -15,7 +15,7 @@ mod simple_stockfish;
 mod supporter;
 mod thinking;
 
-pub use belief_search::{BeliefSearch, BeliefSearchSettings};
+pub use belief_search::{fog_exposure, BeliefSearch, BeliefSearchSettings};
 pub use capture_king::{CaptureKing, KingCaptureScore};
 pub use capture_largest::{CaptureLargest, CaptureWeightScore};
 pub use capture_with_largest_difference::{CaptureDifferenceScore, CaptureWithLargestDifference};
