@@ -250,34 +250,40 @@ impl BeliefSearch {
     /// For each of `moves`, how often our pieces stood as they would after it, after one
     /// of our moves this game. All 0 when switched off.
     fn repeats(&self, moves: &[Move]) -> Vec<u32> {
-        let (Some(board), true) = (self.belief.boards().first(), self.settings.repeat > 0.0) else {
+        if self.settings.repeat == 0.0 {
             return vec![0; moves.len()];
-        };
+        }
         moves
             .iter()
             .map(|m| {
-                let mut after = board.clone();
-                after.play(m);
-                let key = placement(after.board(), self.color);
-                self.placements.get(&key).copied().unwrap_or(0)
+                self.after(m).map_or(0, |after| {
+                    let key = placement(after.board(), self.color);
+                    self.placements.get(&key).copied().unwrap_or(0)
+                })
             })
             .collect()
     }
 
-    /// [`fog_exposure`] after each of `moves`, played on a believed board (all of them
-    /// agree on our pieces and on the enemy pieces we see). All 0 when switched off.
+    /// A believed board with our move `m` played on it (all of them agree on our pieces
+    /// and on the enemy pieces we see); `None` when no board is believed.
+    fn after(&self, m: &Move) -> Option<fow_variants::Position> {
+        let mut after = self.belief.boards().first()?.clone();
+        after.play(m);
+        Some(after)
+    }
+
+    /// [`fog_exposure`] after each of `moves`, played on a believed board. All 0 when
+    /// switched off.
     fn exposures(&self, obs: &Observation, moves: &[Move]) -> Vec<f64> {
-        let (Some(board), true) = (self.belief.boards().first(), self.settings.exposure > 0.0)
-        else {
+        if self.settings.exposure == 0.0 {
             return vec![0.0; moves.len()];
-        };
+        }
         let fog = !obs.view().visible();
         moves
             .iter()
             .map(|m| {
-                let mut after = board.clone();
-                after.play(m);
-                fog_exposure(after.board(), self.color, fog)
+                self.after(m)
+                    .map_or(0.0, |after| fog_exposure(after.board(), self.color, fog))
             })
             .collect()
     }
@@ -333,9 +339,7 @@ impl Player for BeliefSearch {
                 None => return Move::NULL,
             },
         };
-        if let Some(board) = self.belief.boards().first() {
-            let mut after = board.clone();
-            after.play(&m);
+        if let Some(after) = self.after(&m) {
             *self
                 .placements
                 .entry(placement(after.board(), self.color))
