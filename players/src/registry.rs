@@ -224,8 +224,18 @@ static BOTS: &[BotInfo] = &[
             },
             ParamInfo {
                 name: "repeat",
+                default: "0.5",
+                description: "pawns off a move per earlier time our pieces stood as after it (against draws by repetition, under rules that have them); 0 for off",
+            },
+            ParamInfo {
+                name: "progress",
                 default: "0",
-                description: "pawns off a move per earlier time our pieces stood as after it (against draws by repetition); 0 for off",
+                description: "pawns added to a pawn move or capture, times the share of the no-progress limit used up (against no-progress draws); 0 for off",
+            },
+            ParamInfo {
+                name: "eval",
+                default: "tapered",
+                description: "the evaluation at the leaves: thesis (material) or tapered (plus pawn advance, development, king shelter, endgame king; middle game to endgame by material)",
             },
         ],
         family: None,
@@ -238,7 +248,13 @@ static BOTS: &[BotInfo] = &[
             let risk: f64 = spec.parsed("risk", d.risk)?;
             let exposure: f64 = spec.parsed("exposure", d.exposure)?;
             let repeat: f64 = spec.parsed("repeat", d.repeat)?;
-            for (key, value) in [("risk", risk), ("exposure", exposure), ("repeat", repeat)] {
+            let progress: f64 = spec.parsed("progress", d.progress)?;
+            for (key, value) in [
+                ("risk", risk),
+                ("exposure", exposure),
+                ("repeat", repeat),
+                ("progress", progress),
+            ] {
                 if !(value >= 0.0 && value.is_finite()) {
                     return Err(SpecError::BadParam {
                         bot: spec.name.clone(),
@@ -266,6 +282,8 @@ static BOTS: &[BotInfo] = &[
                 keep: spec.parsed("keep", d.keep)?,
                 exposure,
                 repeat,
+                eval: spec.parsed("eval", d.eval)?,
+                progress,
             })))
         },
     },

@@ -138,9 +138,11 @@ fn registry_defaults_are_the_settings_defaults() {
         ("risk", d.risk),
         ("exposure", d.exposure),
         ("repeat", d.repeat),
+        ("progress", d.progress),
     ] {
         assert_eq!(default_of(key).parse::<f64>().unwrap(), value, "{key}");
     }
+    assert_eq!(default_of("eval"), d.eval.to_string());
     for name in SEARCHERS {
         let bot = registry().iter().find(|b| b.name == name).unwrap();
         for p in ["depth", "nodes", "time"] {
@@ -160,6 +162,8 @@ fn bad_parameters_are_rejected() {
         "BeliefSearch:keep=-1",
         "BeliefSearch:exposure=-0.5",
         "BeliefSearch:repeat=x",
+        "BeliefSearch:progress=-1",
+        "BeliefSearch:eval=material",
     ] {
         assert!(
             spec.parse::<PlayerSpec>().unwrap().build().is_err(),

@@ -16,7 +16,7 @@ use super::thinking::Thinking;
 use super::{unseeded, BotRng};
 use crate::pick::best_move;
 use crate::player::{Budget, GameStart, Player};
-use crate::search::{MyStockfish, Score, PAWN};
+use crate::search::{Eval, MyStockfish, Score, PAWN};
 
 /// The settings of a [`BeliefSearch`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,9 +51,17 @@ pub struct BeliefSearchSettings {
     /// does not hold. 0 turns it off.
     pub exposure: f64,
     /// Pawns taken off a move per earlier time our pieces stood as they would after it
-    /// (after one of our moves this game): a push away from draws by repetition. 0 turns
-    /// it off.
+    /// (after one of our moves this game): a push away from draws by repetition, under
+    /// rules that have them (chesscom's; it does nothing under the thesis's). 0 turns it
+    /// off.
     pub repeat: f64,
+    /// The static evaluation at the leaves of the search of each board.
+    pub eval: Eval,
+    /// Pawns added to a pawn move or a capture, times the share of the no-progress limit
+    /// already used up (plies without either, as a believed board counts them, over the
+    /// rules' `draw_plies`): a push away from draws by the no-progress rule, under rules
+    /// that have it. 0 turns it off.
+    pub progress: f64,
 }
 
 impl Default for BeliefSearchSettings {
@@ -74,7 +82,9 @@ impl Default for BeliefSearchSettings {
             risk_boards: 4096,
             keep: 20_000,
             exposure: 0.0,
-            repeat: 0.0,
+            repeat: 0.5,
+            eval: Eval::Tapered,
+            progress: 0.0,
         }
     }
 }
@@ -87,9 +97,12 @@ impl Default for BeliefSearchSettings {
 /// MyStockfish at `depth`, cuts each value to ± `king` pawns, and plays the move with the
 /// best `mean` × mean + (1 − `mean`) × worst over the boards searched, less `risk` pawns
 /// per unit of its king risk (the share of up to `risk_boards` boards on which the enemy
-/// can take our king right after the move), `exposure` pawns per fog line to its king and
-/// `repeat` pawns per earlier time its pieces stood as the move would leave them (both
-/// off by default). A king capture is always played. Deterministic under a node budget.
+/// can take our king right after the move) and, under rules that draw by repetition,
+/// `repeat` pawns per earlier time its pieces stood as the move would leave them; off by
+/// default, `exposure` pawns per fog line to its king and `progress` pawns for a pawn move
+/// or capture as the no-progress count grows. Its search judges the leaves with `eval`
+/// (tapered by default: [`crate::search::tapered`]). A king capture is always played.
+/// Deterministic under a node budget.
 /// The defaults are the best of the settings measured against PossibleBoardList
 /// (`results/strength/`).
 pub struct BeliefSearch {
@@ -101,6 +114,10 @@ pub struct BeliefSearch {
     nodes: u64,
     /// How often each placement of our pieces followed one of our moves this game.
     placements: HashMap<Placement, u32>,
+    /// Whether the game's rules draw by repetition (the `repeat` term applies only then).
+    repetition_draws: bool,
+    /// The rules' no-progress limit in plies (the `progress` term applies only with one).
+    draw_plies: Option<u32>,
 }
 
 /// Where our pieces stand: their squares by kind (pawn to king).
@@ -141,6 +158,8 @@ impl BeliefSearch {
             color: Color::White,
             nodes: 0,
             placements: HashMap::new(),
+            repetition_draws: false,
+            draw_plies: None,
         }
     }
 
@@ -172,6 +191,7 @@ impl BeliefSearch {
             depth: self.settings.thinking.depth,
             limits,
             color: self.color,
+            eval: self.settings.eval,
         };
         let (searched, spent) = sample.run(&mut self.engine, &mut self.rng, moves, |j, v| {
             let v = v.clamp(-cap, cap);
@@ -185,6 +205,7 @@ impl BeliefSearch {
         let exposure_weight = self.settings.exposure * PAWN as f64;
         let repeats = self.repeats(moves);
         let repeat_weight = self.settings.repeat * PAWN as f64;
+        let progress = self.progress_bonus();
         let mean_weight = self.settings.mean;
         let n = f64::from(searched.max(1));
         // Moves no board scored (none: the boards all allow the same moves, and the first
@@ -198,7 +219,12 @@ impl BeliefSearch {
                     (mean_weight * mean + (1.0 - mean_weight) * w as f64
                         - risk_weight * risk[j]
                         - exposure_weight * exposure[j]
-                        - repeat_weight * f64::from(repeats[j]))
+                        - repeat_weight * f64::from(repeats[j])
+                        + if m.role == fow_variants::Role::Pawn || m.is_capture() {
+                            progress
+                        } else {
+                            0.0
+                        })
                     .round() as Score
                 }
             }
@@ -248,9 +274,10 @@ impl BeliefSearch {
 
 impl BeliefSearch {
     /// For each of `moves`, how often our pieces stood as they would after it, after one
-    /// of our moves this game. All 0 when switched off.
+    /// of our moves this game. All 0 when switched off or when the rules do not draw by
+    /// repetition.
     fn repeats(&self, moves: &[Move]) -> Vec<u32> {
-        if self.settings.repeat == 0.0 {
+        if self.settings.repeat == 0.0 || !self.repetition_draws {
             return vec![0; moves.len()];
         }
         moves
@@ -262,6 +289,19 @@ impl BeliefSearch {
                 })
             })
             .collect()
+    }
+
+    /// What a pawn move or a capture gains now, in micro-pawns: `progress` pawns times
+    /// the share of the no-progress limit used up on a believed board. 0 when switched
+    /// off, without such a limit or without a board.
+    fn progress_bonus(&self) -> f64 {
+        match (self.draw_plies, self.belief.boards().first()) {
+            (Some(limit), Some(board)) if self.settings.progress > 0.0 && limit > 0 => {
+                let used = (f64::from(board.halfmoves()) / f64::from(limit)).min(1.0);
+                self.settings.progress * PAWN as f64 * used
+            }
+            _ => 0.0,
+        }
     }
 
     /// A believed board with our move `m` played on it (all of them agree on our pieces
@@ -326,6 +366,8 @@ impl Player for BeliefSearch {
         self.color = game.color;
         self.nodes = 0;
         self.placements.clear();
+        self.repetition_draws = game.rules.repetition.is_some();
+        self.draw_plies = game.rules.draw_plies;
     }
 
     fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
@@ -425,7 +467,8 @@ mod tests {
 
     #[test]
     fn a_placement_of_our_pieces_seen_before_is_counted_against_the_move() {
-        let rules = RuleSet::thesis();
+        // Under rules that draw by repetition (chesscom's).
+        let rules = RuleSet::chesscom();
         let pos: Position = "7k/7p/8/8/8/8/8/R6K w - - 0 1".parse().unwrap();
         let mut bot = BeliefSearch::new(BeliefSearchSettings {
             repeat: 1000.0,
@@ -446,6 +489,37 @@ mod tests {
         // Switched off, nothing is counted.
         bot.settings.repeat = 0.0;
         assert!(bot.repeats(&moves).iter().all(|&n| n == 0));
+        // Nor under rules without a draw by repetition (the thesis's).
+        bot.settings.repeat = 1000.0;
+        let thesis = RuleSet::thesis();
+        bot.start(&GameStart::new(Color::White, thesis, 3).with_position(pos.clone()));
+        let obs = Observation::new(&pos, &thesis, 0, None);
+        bot.belief.observe(&obs, Instant::now());
+        bot.choose(&obs, &Budget::default());
+        assert!(bot.repeats(&moves).iter().all(|&n| n == 0));
+    }
+
+    #[test]
+    fn the_progress_bonus_grows_with_the_no_progress_count_under_rules_that_have_it() {
+        // 100 plies without a capture or pawn move: half the thesis's limit of 200.
+        let pos: Position = "7k/7p/8/8/8/8/P7/R6K w - - 100 80".parse().unwrap();
+        let bonus = |progress: f64, rules: RuleSet| {
+            let mut bot = BeliefSearch::new(BeliefSearchSettings {
+                progress,
+                ..small()
+            });
+            bot.start(&GameStart::new(Color::White, rules, 3).with_position(pos.clone()));
+            bot.belief
+                .observe(&Observation::new(&pos, &rules, 0, None), Instant::now());
+            bot.progress_bonus()
+        };
+        assert_eq!(bonus(2.0, RuleSet::thesis()), PAWN as f64);
+        // chesscom's 50-move rule: 100 plies is all of it.
+        assert_eq!(bonus(2.0, RuleSet::chesscom()), 2.0 * PAWN as f64);
+        assert_eq!(bonus(0.0, RuleSet::thesis()), 0.0);
+        let mut endless = RuleSet::thesis();
+        endless.draw_plies = None;
+        assert_eq!(bonus(2.0, endless), 0.0);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::belief::board_list::{BoardList, Status};
 use crate::belief::guess::update_guess;
 use crate::pick::best_move;
 use crate::player::{Budget, GameStart, Player};
-use crate::search::{MyStockfish, Score};
+use crate::search::{Eval, MyStockfish, Score};
 
 /// The settings of a [`PossibleBoardList`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -323,6 +323,7 @@ impl PossibleBoardList {
             depth: self.settings.thinking.depth,
             limits,
             color: self.color,
+            eval: Eval::Thesis,
         };
         let (searched, spent) = sample.run(&mut self.engine, &mut self.rng, moves, |j, v| {
             worst[j] = Some(worst[j].map_or(v, |w| w.min(v)));

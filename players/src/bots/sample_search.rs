@@ -8,7 +8,7 @@ use fow_variants::{Color, Move, Position};
 use rand::seq::SliceRandom;
 
 use super::BotRng;
-use crate::search::{Limits, MyStockfish, Score, SearchBoard};
+use crate::search::{Eval, Limits, MyStockfish, Score, SearchBoard};
 
 /// A search of a seeded sample of belief boards with MyStockfish's `all`, shared by the
 /// belief-set bots: each legal move's value on each board searched, from our side.
@@ -25,6 +25,8 @@ pub(crate) struct SampleSearch<'a> {
     pub limits: Limits,
     /// Our side.
     pub color: Color,
+    /// The static evaluation at the leaves.
+    pub eval: Eval,
 }
 
 impl SampleSearch<'_> {
@@ -48,7 +50,7 @@ impl SampleSearch<'_> {
         let mut spent = 0u64;
         let mut searched = 0u32;
         for (k, &i) in order.iter().enumerate() {
-            let board = SearchBoard::from_position(&self.boards[i]);
+            let board = SearchBoard::from_position(&self.boards[i]).with_eval(self.eval);
             engine.reset_nodes();
             // The first board is not held to the node budget, only to the deadline.
             engine.set_limits(Limits {
@@ -122,6 +124,7 @@ mod tests {
             depth: 2,
             limits,
             color: Color::Black,
+            eval: Eval::Thesis,
         };
         let mut engine = MyStockfish::new(RuleSet::thesis(), 1);
         let mut rng = BotRng::seed_from_u64(1);

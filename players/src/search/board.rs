@@ -6,12 +6,15 @@ use fow_variants::{
     RuleSet, Square,
 };
 
-use super::evaluate::{material, piece_value, Score};
+use super::eval::Eval;
+use super::evaluate::{piece_value, Score};
+use super::tapered;
 
 /// A board to search on: pieces, fog squares (impassable: nothing moves into or through
 /// them and nothing there can be captured), the side to move, castling rooks and the en
-/// passant square, with the static value and a Zobrist hash kept up to date as moves are
-/// played.
+/// passant square, with the static value (of its [`Eval`], the thesis's unless
+/// [`SearchBoard::with_eval`] chose another) and a Zobrist hash kept up to date as moves
+/// are played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchBoard {
     board: Board,
@@ -19,7 +22,12 @@ pub struct SearchBoard {
     turn: Color,
     castling: Bitboard,
     ep_square: Option<Square>,
+    eval: Eval,
+    /// The thesis's value, or with [`Eval::Tapered`] the middle-game value.
     value: Score,
+    /// With [`Eval::Tapered`]: the endgame value and the phase.
+    endgame: Score,
+    phase: i32,
     hash: u64,
 }
 
@@ -43,14 +51,55 @@ impl SearchBoard {
         if turn.is_white() {
             hash ^= Zobrist64::zobrist_for_white_turn().0;
         }
-        SearchBoard {
-            value: material(&board),
+        let mut b = SearchBoard {
+            eval: Eval::Thesis,
+            value: 0,
+            endgame: 0,
+            phase: 0,
             board,
             fog,
             turn,
             castling,
             ep_square,
             hash,
+        };
+        b.sum_values();
+        b
+    }
+
+    /// The same board, evaluated with `eval`.
+    pub fn with_eval(mut self, eval: Eval) -> SearchBoard {
+        self.eval = eval;
+        self.sum_values();
+        self
+    }
+
+    /// The evaluation it keeps.
+    pub fn eval(&self) -> Eval {
+        self.eval
+    }
+
+    /// Sets the kept values from the pieces.
+    fn sum_values(&mut self) {
+        self.value = 0;
+        self.endgame = 0;
+        self.phase = 0;
+        for (sq, p) in self.board.clone().iter() {
+            self.add_value(sq, p.color, p.role, 1);
+        }
+    }
+
+    /// Adds (`sign` 1) or takes off (-1) a piece's value.
+    #[inline]
+    fn add_value(&mut self, sq: Square, color: Color, role: Role, sign: Score) {
+        match self.eval {
+            Eval::Thesis => self.value += sign * piece_value(color, role, sq),
+            Eval::Tapered => {
+                let (mg, eg) = tapered::piece_values(color, role, sq);
+                self.value += sign * mg;
+                self.endgame += sign * eg;
+                self.phase += sign as i32 * tapered::phase_weight(role);
+            }
         }
     }
 
@@ -93,9 +142,13 @@ impl SearchBoard {
         self.fog
     }
 
-    /// The static value (no noise), plus for White.
+    /// The static value (no noise) under its [`Eval`], plus for White.
+    #[inline]
     pub fn value(&self) -> Score {
-        self.value
+        match self.eval {
+            Eval::Thesis => self.value,
+            Eval::Tapered => tapered::blend(self.value, self.endgame, self.phase),
+        }
     }
 
     /// A Zobrist hash of the pieces and the side to move.
@@ -119,8 +172,7 @@ impl SearchBoard {
 
     #[inline]
     fn toggle(&mut self, sq: Square, color: Color, role: Role, add: bool) {
-        let v = piece_value(color, role, sq);
-        self.value += if add { v } else { -v };
+        self.add_value(sq, color, role, if add { 1 } else { -1 });
         self.hash ^= piece_hash(sq, color, role);
     }
 
@@ -191,6 +243,7 @@ mod tests {
             for _ in 0..40 {
                 let mut pos = Position::startpos();
                 let mut sb = SearchBoard::from_position(&pos);
+                let mut tapered = SearchBoard::from_position(&pos).with_eval(Eval::Tapered);
                 for _ in 0..150 {
                     let moves = pos.legal_moves(&rules);
                     let mut ours = Vec::new();
@@ -205,8 +258,13 @@ mod tests {
                     let m = moves[rng.random_range(0..moves.len())];
                     pos.play(&m);
                     sb.play(&m);
+                    tapered.play(&m);
                     let fresh = SearchBoard::from_position(&pos);
                     assert_eq!(sb, fresh, "after {m}");
+                    assert_eq!(sb.value(), super::super::evaluate::material(pos.board()));
+                    let fresh = fresh.with_eval(Eval::Tapered);
+                    assert_eq!(tapered, fresh, "after {m}");
+                    assert_eq!(tapered.value(), tapered::value(pos.board()));
                 }
             }
         }

@@ -26,7 +26,9 @@ pub fn king_capture(depth: i32) -> Score {
     1000 * (100 + depth as Score) * PAWN
 }
 
-fn unsigned_value(role: Role, x: usize, y: usize) -> f64 {
+/// The thesis's value of a `role` on file `x`, rank `y` counted from its owner's side,
+/// in pawns.
+pub(crate) fn unsigned_value(role: Role, x: usize, y: usize) -> f64 {
     let (fx, fy) = (x as f64, y as f64);
     let d = ((fx - 3.5).powi(2) + (fy - 3.5).powi(2)).sqrt();
     match role {

@@ -3,6 +3,9 @@
 //!
 //! - [`evaluate`]: the static evaluation (piece-square values, seeded noise), in
 //!   micro-pawns so that sums are exact and search order cannot change a value.
+//! - [`Eval`]: which of the two evaluations a board keeps.
+//! - [`tapered`]: a stronger evaluation for BeliefSearch (`eval=tapered`): positional
+//!   terms blended between middle game and endgame.
 //! - [`SearchBoard`]: a board to search on, with fog (impassable squares), the side to
 //!   move, castling and en passant state, and its evaluation and hash kept up to date.
 //! - [`MyStockfish`]: the search (alpha-beta with capture ordering, the thesis's
@@ -10,9 +13,12 @@
 //!   minimax it must agree with.
 
 mod board;
+mod eval;
 pub mod evaluate;
 mod minimax;
+pub mod tapered;
 
 pub use board::SearchBoard;
+pub use eval::Eval;
 pub use evaluate::{Score, PAWN};
 pub use minimax::{plain_minimax_all, Limits, MyStockfish, SearchResult};

@@ -1,0 +1,48 @@
+//! [`Eval`]: which static evaluation a search uses, the thesis's ([`super::evaluate`]) or
+//! the tapered one ([`super::tapered`]).
+
+use super::evaluate::{material, Score};
+use super::tapered;
+
+/// Which static evaluation a [`crate::search::SearchBoard`] keeps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Eval {
+    /// The thesis's piece values ([`material`]), what every thesis bot searches with.
+    #[default]
+    Thesis,
+    /// The thesis's piece values plus positional terms, tapered from middle game to
+    /// endgame ([`crate::search::tapered`]).
+    Tapered,
+}
+
+impl Eval {
+    /// The static value of `board` (without noise), plus for White.
+    pub fn value(self, board: &fow_variants::Board) -> Score {
+        match self {
+            Eval::Thesis => material(board),
+            Eval::Tapered => tapered::value(board),
+        }
+    }
+}
+
+impl std::str::FromStr for Eval {
+    type Err = String;
+
+    /// `thesis` or `tapered`.
+    fn from_str(s: &str) -> Result<Eval, String> {
+        match s {
+            "thesis" => Ok(Eval::Thesis),
+            "tapered" => Ok(Eval::Tapered),
+            _ => Err(format!("unknown evaluation {s:?} (thesis, tapered)")),
+        }
+    }
+}
+
+impl std::fmt::Display for Eval {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Eval::Thesis => "thesis",
+            Eval::Tapered => "tapered",
+        })
+    }
+}
