@@ -41,8 +41,12 @@ pub(crate) fn unsigned_value(role: Role, x: usize, y: usize) -> f64 {
     }
 }
 
-/// Signed values indexed by `[colour][role - 1][square]`.
-static TABLE: LazyLock<[[[Score; 64]; 6]; 2]> = LazyLock::new(|| {
+/// Signed values (plus for White, in micro-pawns) indexed by `[colour][role - 1][square]`.
+pub(crate) type Table = [[[Score; 64]; 6]; 2];
+
+/// The table of `pawns(role, x, y)` (pawns, with x the file and y the rank from the
+/// owner's side), rounded to whole micro-pawns and signed by colour.
+pub(crate) fn signed_table(pawns: impl Fn(Role, usize, usize) -> f64) -> Table {
     let mut t = [[[0; 64]; 6]; 2];
     for color in Color::ALL {
         for role in Role::ALL {
@@ -50,14 +54,17 @@ static TABLE: LazyLock<[[[Score; 64]; 6]; 2]> = LazyLock::new(|| {
                 let x = sq.file() as usize;
                 let rank = sq.rank() as usize;
                 let y = if color.is_white() { rank } else { 7 - rank };
-                let v = (unsigned_value(role, x, y) * PAWN as f64).round() as Score;
+                let v = (pawns(role, x, y) * PAWN as f64).round() as Score;
                 t[color as usize][role as usize - 1][sq as usize] =
                     if color.is_white() { v } else { -v };
             }
         }
     }
     t
-});
+}
+
+/// The thesis's values.
+static TABLE: LazyLock<Table> = LazyLock::new(|| signed_table(unsigned_value));
 
 /// The signed value (plus for White) of a `color` `role` on `sq`.
 #[inline]

@@ -24,7 +24,7 @@ use std::sync::LazyLock;
 
 use fow_variants::{Color, Role, Square};
 
-use super::evaluate::{unsigned_value, Score, PAWN};
+use super::evaluate::{signed_table, unsigned_value, Score, Table};
 
 /// The phase of a full board: all the knights, bishops, rooks and queens.
 pub const MAX_PHASE: i32 = 24;
@@ -78,25 +78,9 @@ fn endgame(role: Role, x: usize, y: usize) -> f64 {
     }
 }
 
-type Table = [[[Score; 64]; 6]; 2];
-
-/// Signed values (plus for White) indexed by `[colour][role - 1][square]`.
+/// The thesis's value plus `bonus`, as a table.
 fn table(bonus: fn(Role, usize, usize) -> f64) -> Table {
-    let mut t = [[[0; 64]; 6]; 2];
-    for color in Color::ALL {
-        for role in Role::ALL {
-            for sq in Square::ALL {
-                let x = sq.file() as usize;
-                let rank = sq.rank() as usize;
-                let y = if color.is_white() { rank } else { 7 - rank };
-                let v = ((unsigned_value(role, x, y) + bonus(role, x, y)) * PAWN as f64).round()
-                    as Score;
-                t[color as usize][role as usize - 1][sq as usize] =
-                    if color.is_white() { v } else { -v };
-            }
-        }
-    }
-    t
+    signed_table(|role, x, y| unsigned_value(role, x, y) + bonus(role, x, y))
 }
 
 static MIDDLE_GAME: LazyLock<Table> = LazyLock::new(|| table(middle_game));
