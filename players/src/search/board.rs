@@ -74,11 +74,6 @@ impl SearchBoard {
         self
     }
 
-    /// The evaluation it keeps.
-    pub fn eval(&self) -> Eval {
-        self.eval
-    }
-
     /// Sets the kept values from the pieces.
     fn sum_values(&mut self) {
         self.value = 0;

@@ -1,28 +1,16 @@
 //! [`Eval`]: which static evaluation a search uses, the thesis's ([`super::evaluate`]) or
 //! the tapered one ([`super::tapered`]).
 
-use super::evaluate::{material, Score};
-use super::tapered;
-
 /// Which static evaluation a [`crate::search::SearchBoard`] keeps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Eval {
-    /// The thesis's piece values ([`material`]), what every thesis bot searches with.
+    /// The thesis's piece values ([`super::evaluate::material`]), what every thesis bot
+    /// searches with.
     #[default]
     Thesis,
     /// The thesis's piece values plus positional terms, tapered from middle game to
     /// endgame ([`crate::search::tapered`]).
     Tapered,
-}
-
-impl Eval {
-    /// The static value of `board` (without noise), plus for White.
-    pub fn value(self, board: &fow_variants::Board) -> Score {
-        match self {
-            Eval::Thesis => material(board),
-            Eval::Tapered => tapered::value(board),
-        }
-    }
 }
 
 impl std::str::FromStr for Eval {
