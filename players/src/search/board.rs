@@ -23,11 +23,13 @@ pub struct SearchBoard {
     castling: Bitboard,
     ep_square: Option<Square>,
     eval: Eval,
-    /// The thesis's value, or with [`Eval::Tapered`] the middle-game value.
-    value: Score,
+    /// The thesis's value, or with [`Eval::Tapered`] the middle-game value. Kept in 32
+    /// bits (a board holds at most one king a side, so a sum stays within about ±1.1e9
+    /// micro-pawns) to keep the board, copied at every node, at 112 bytes.
+    value: i32,
     /// With [`Eval::Tapered`]: the endgame value and the phase.
-    endgame: Score,
-    phase: i32,
+    endgame: i32,
+    phase: i16,
     hash: u64,
 }
 
@@ -88,13 +90,27 @@ impl SearchBoard {
     #[inline]
     fn add_value(&mut self, sq: Square, color: Color, role: Role, sign: Score) {
         match self.eval {
-            Eval::Thesis => self.value += sign * piece_value(color, role, sq),
-            Eval::Tapered => {
-                let (mg, eg) = tapered::piece_values(color, role, sq);
-                self.value += sign * mg;
-                self.endgame += sign * eg;
-                self.phase += sign as i32 * tapered::phase_weight(role);
-            }
+            Eval::Thesis => self.add_value_as::<false>(sq, color, role, sign),
+            Eval::Tapered => self.add_value_as::<true>(sq, color, role, sign),
+        }
+    }
+
+    /// [`SearchBoard::add_value`] for a known evaluation (`TAPERED`: [`Eval::Tapered`]).
+    #[inline(always)]
+    fn add_value_as<const TAPERED: bool>(
+        &mut self,
+        sq: Square,
+        color: Color,
+        role: Role,
+        sign: Score,
+    ) {
+        if TAPERED {
+            let (mg, eg) = tapered::piece_values(color, role, sq);
+            self.value += (sign * mg) as i32;
+            self.endgame += (sign * eg) as i32;
+            self.phase += sign as i16 * tapered::phase_weight(role) as i16;
+        } else {
+            self.value += (sign * piece_value(color, role, sq)) as i32;
         }
     }
 
@@ -141,8 +157,12 @@ impl SearchBoard {
     #[inline]
     pub fn value(&self) -> Score {
         match self.eval {
-            Eval::Thesis => self.value,
-            Eval::Tapered => tapered::blend(self.value, self.endgame, self.phase),
+            Eval::Thesis => Score::from(self.value),
+            Eval::Tapered => tapered::blend(
+                Score::from(self.value),
+                Score::from(self.endgame),
+                i32::from(self.phase),
+            ),
         }
     }
 
@@ -165,22 +185,31 @@ impl SearchBoard {
         .push_moves(out);
     }
 
-    #[inline]
-    fn toggle(&mut self, sq: Square, color: Color, role: Role, add: bool) {
-        self.add_value(sq, color, role, if add { 1 } else { -1 });
+    #[inline(always)]
+    fn toggle<const TAPERED: bool>(&mut self, sq: Square, color: Color, role: Role, add: bool) {
+        self.add_value_as::<TAPERED>(sq, color, role, if add { 1 } else { -1 });
         self.hash ^= piece_hash(sq, color, role);
     }
 
     /// Plays `m` (one of [`SearchBoard::push_moves`]) for the side to move.
     #[inline]
     pub fn play(&mut self, m: &Move) {
+        match self.eval {
+            Eval::Thesis => self.play_as::<false>(m),
+            Eval::Tapered => self.play_as::<true>(m),
+        }
+    }
+
+    /// [`SearchBoard::play`] for a known evaluation.
+    #[inline(always)]
+    fn play_as<const TAPERED: bool>(&mut self, m: &Move) {
         let us = self.turn;
         let them = !us;
-        self.toggle(m.from, us, m.role, false);
+        self.toggle::<TAPERED>(m.from, us, m.role, false);
         if let (Some(cap), Some(sq)) = (m.capture, m.capture_square()) {
-            self.toggle(sq, them, cap, false);
+            self.toggle::<TAPERED>(sq, them, cap, false);
         }
-        self.toggle(m.to, us, m.promotion.unwrap_or(m.role), true);
+        self.toggle::<TAPERED>(m.to, us, m.promotion.unwrap_or(m.role), true);
         if m.kind == MoveKind::Castle {
             let rank = m.from.rank();
             let (rf, rt) = if m.to.file() > m.from.file() {
@@ -194,8 +223,8 @@ impl SearchBoard {
                     fow_variants::shakmaty::File::D,
                 )
             };
-            self.toggle(Square::from_coords(rf, rank), us, Role::Rook, false);
-            self.toggle(Square::from_coords(rt, rank), us, Role::Rook, true);
+            self.toggle::<TAPERED>(Square::from_coords(rf, rank), us, Role::Rook, false);
+            self.toggle::<TAPERED>(Square::from_coords(rt, rank), us, Role::Rook, true);
         }
         apply_move(&mut self.board, m, us);
         if self.castling.any() {
@@ -263,5 +292,37 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_kept_values_hold_the_largest_sums_a_board_can_have() {
+        // One king and nine queens with the other king gone (as on a board seen through
+        // the fog), for each side and each evaluation: the 32-bit sums equal the 64-bit
+        // ones.
+        for fen in [
+            "QQQQQQQQ/QRRBBNNK/8/8/8/8/PPPPPPP1/8 w - - 0 1",
+            "8/pppppppp/8/8/8/8/qrrbbnnk/qqqqqqqq b - - 0 1",
+        ] {
+            let board: Board = fen.split(' ').next().unwrap().parse().unwrap();
+            let turn = if fen.contains(" w ") {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let sb = SearchBoard::new(board.clone(), Bitboard::EMPTY, turn, Bitboard::EMPTY, None);
+            assert_eq!(sb.value(), super::super::evaluate::material(&board));
+            assert!(sb.value().abs() > 1_000 * crate::search::evaluate::PAWN);
+            let tapered = sb.with_eval(Eval::Tapered);
+            assert_eq!(tapered.value(), tapered::value(&board));
+        }
+    }
+
+    #[test]
+    fn a_board_stays_small_enough_to_copy_at_every_node() {
+        assert!(
+            std::mem::size_of::<SearchBoard>() <= 112,
+            "{}",
+            std::mem::size_of::<SearchBoard>()
+        );
     }
 }
