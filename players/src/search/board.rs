@@ -7,7 +7,7 @@ use fow_variants::{
 };
 
 use super::eval::Eval;
-use super::evaluate::{piece_value, Score};
+use super::evaluate::{relative_value, Score, KING_BASE};
 use super::tapered;
 
 /// A board to search on: pieces, fog squares (impassable: nothing moves into or through
@@ -23,9 +23,10 @@ pub struct SearchBoard {
     castling: Bitboard,
     ep_square: Option<Square>,
     eval: Eval,
-    /// The thesis's value, or with [`Eval::Tapered`] the middle-game value. Kept in 32
-    /// bits (a board holds at most one king a side, so a sum stays within about ±1.1e9
-    /// micro-pawns) to keep the board, copied at every node, at 112 bytes.
+    /// The thesis's value, or with [`Eval::Tapered`] the middle-game value, without the
+    /// kings' [`KING_BASE`] (added back by [`SearchBoard::value`]). Kept in 32 bits, to
+    /// keep the board, copied at every node, at 112 bytes: without the kings' base, 64
+    /// pieces of any kind sum to well under 2^31 micro-pawns.
     value: i32,
     /// With [`Eval::Tapered`]: the endgame value and the phase.
     endgame: i32,
@@ -105,12 +106,12 @@ impl SearchBoard {
         sign: Score,
     ) {
         if TAPERED {
-            let (mg, eg) = tapered::piece_values(color, role, sq);
+            let (mg, eg) = tapered::relative_values(color, role, sq);
             self.value += (sign * mg) as i32;
             self.endgame += (sign * eg) as i32;
             self.phase += sign as i16 * tapered::phase_weight(role) as i16;
         } else {
-            self.value += (sign * piece_value(color, role, sq)) as i32;
+            self.value += (sign * relative_value(color, role, sq)) as i32;
         }
     }
 
@@ -156,11 +157,15 @@ impl SearchBoard {
     /// The static value (no noise) under its [`Eval`], plus for White.
     #[inline]
     pub fn value(&self) -> Score {
+        let kings = self.board.kings();
+        let base = KING_BASE
+            * (Score::from((kings & self.board.white()).count() as u8)
+                - Score::from((kings & self.board.black()).count() as u8));
         match self.eval {
-            Eval::Thesis => Score::from(self.value),
+            Eval::Thesis => Score::from(self.value) + base,
             Eval::Tapered => tapered::blend(
-                Score::from(self.value),
-                Score::from(self.endgame),
+                Score::from(self.value) + base,
+                Score::from(self.endgame) + base,
                 i32::from(self.phase),
             ),
         }
@@ -297,11 +302,14 @@ mod tests {
     #[test]
     fn the_kept_values_hold_the_largest_sums_a_board_can_have() {
         // One king and nine queens with the other king gone (as on a board seen through
-        // the fog), for each side and each evaluation: the 32-bit sums equal the 64-bit
-        // ones.
+        // the fog), for each side, and boards no game reaches: for each evaluation the
+        // 32-bit sums plus the kings' base equal the 64-bit sums.
         for fen in [
             "QQQQQQQQ/QRRBBNNK/8/8/8/8/PPPPPPP1/8 w - - 0 1",
             "8/pppppppp/8/8/8/8/qrrbbnnk/qqqqqqqq b - - 0 1",
+            // What an external program's view may claim: many kings, a board of queens.
+            "KKKKKKKK/KKKKKKKK/8/8/8/8/8/7k w - - 0 1",
+            "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ w - - 0 1",
         ] {
             let board: Board = fen.split(' ').next().unwrap().parse().unwrap();
             let turn = if fen.contains(" w ") {
@@ -311,7 +319,7 @@ mod tests {
             };
             let sb = SearchBoard::new(board.clone(), Bitboard::EMPTY, turn, Bitboard::EMPTY, None);
             assert_eq!(sb.value(), super::super::evaluate::material(&board));
-            assert!(sb.value().abs() > 1_000 * crate::search::evaluate::PAWN);
+            assert!(sb.value().abs() > 400 * crate::search::evaluate::PAWN);
             let tapered = sb.with_eval(Eval::Tapered);
             assert_eq!(tapered.value(), tapered::value(&board));
         }

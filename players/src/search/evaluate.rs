@@ -66,6 +66,36 @@ pub(crate) fn signed_table(pawns: impl Fn(Role, usize, usize) -> f64) -> Table {
 /// The thesis's values.
 static TABLE: LazyLock<Table> = LazyLock::new(|| signed_table(unsigned_value));
 
+/// The part of a king's value that does not depend on its square: 1000 pawns. A
+/// [`crate::search::SearchBoard`] keeps its sums without it, so that they fit in 32 bits
+/// whatever the board (even one with many kings, as an external program's view may
+/// claim), and adds it back for each king when asked its value.
+pub(crate) const KING_BASE: Score = 1000 * PAWN;
+
+/// `table` with [`KING_BASE`] taken off each king's value (plus for White).
+pub(crate) fn without_king_base(mut table: Table) -> Table {
+    for color in Color::ALL {
+        let base = if color.is_white() {
+            KING_BASE
+        } else {
+            -KING_BASE
+        };
+        for v in table[color as usize][Role::King as usize - 1].iter_mut() {
+            *v -= base;
+        }
+    }
+    table
+}
+
+/// The thesis's values less [`KING_BASE`] for kings.
+static RELATIVE: LazyLock<Table> = LazyLock::new(|| without_king_base(*TABLE));
+
+/// [`piece_value`] less [`KING_BASE`] for a king: at most a few pawns either way.
+#[inline]
+pub(crate) fn relative_value(color: Color, role: Role, sq: Square) -> Score {
+    RELATIVE[color as usize][role as usize - 1][sq as usize]
+}
+
 /// The signed value (plus for White) of a `color` `role` on `sq`.
 #[inline]
 pub fn piece_value(color: Color, role: Role, sq: Square) -> Score {

@@ -24,7 +24,7 @@ use std::sync::LazyLock;
 
 use fow_variants::{Color, Role, Square};
 
-use super::evaluate::{signed_table, unsigned_value, Score, Table};
+use super::evaluate::{signed_table, unsigned_value, without_king_base, Score, Table};
 
 /// The phase of a full board: all the knights, bishops, rooks and queens.
 pub const MAX_PHASE: i32 = 24;
@@ -85,12 +85,21 @@ fn table(bonus: fn(Role, usize, usize) -> f64) -> Table {
 
 static MIDDLE_GAME: LazyLock<Table> = LazyLock::new(|| table(middle_game));
 static ENDGAME: LazyLock<Table> = LazyLock::new(|| table(endgame));
+static RELATIVE_MIDDLE_GAME: LazyLock<Table> = LazyLock::new(|| without_king_base(*MIDDLE_GAME));
+static RELATIVE_ENDGAME: LazyLock<Table> = LazyLock::new(|| without_king_base(*ENDGAME));
 
 /// The signed middle-game and endgame values (plus for White) of a `color` `role` on `sq`.
 #[inline]
 pub fn piece_values(color: Color, role: Role, sq: Square) -> (Score, Score) {
     let (c, r, s) = (color as usize, role as usize - 1, sq as usize);
     (MIDDLE_GAME[c][r][s], ENDGAME[c][r][s])
+}
+
+/// [`piece_values`] less [`KING_BASE`](super::evaluate::KING_BASE) for a king.
+#[inline]
+pub(crate) fn relative_values(color: Color, role: Role, sq: Square) -> (Score, Score) {
+    let (c, r, s) = (color as usize, role as usize - 1, sq as usize);
+    (RELATIVE_MIDDLE_GAME[c][r][s], RELATIVE_ENDGAME[c][r][s])
 }
 
 /// The blend of a middle-game and an endgame value at `phase` (capped at [`MAX_PHASE`]).
