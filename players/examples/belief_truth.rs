@@ -8,9 +8,10 @@
 //! cargo run --release -p fow-players --example belief_truth -- 20 20000
 //! ```
 //!
-//! The arguments are the number of games and BeliefSearch's `keep` (0: PossibleBoardList's
+//! The arguments are the number of games, BeliefSearch's `keep` (0: PossibleBoardList's
 //! belief, rebuilt from guesses past 20,000 boards; N: a seeded uniform sample of N boards
-//! when more fit). Prints the share of turns with the true board in the set, the set's
+//! when more fit) and, optionally, its `model` (the sample weighted by an opponent model
+//! of that sharpness; `off`, the default, for uniform). Prints the share of turns with the true board in the set, the set's
 //! size by powers of ten, the rebuilds and samples, and the wall time the belief took per
 //! turn (the only figure that depends on the machine).
 
@@ -22,12 +23,28 @@ use fow_variants::{Color, FogView, Game, Observation, Position, RuleSet};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let parsed: Option<(u64, usize)> = match args.as_slice() {
-        [games, keep] => games.parse().ok().zip(keep.parse().ok()),
+    let parsed: Option<(u64, usize, f64)> = match args.as_slice() {
+        [games, keep] => games
+            .parse()
+            .ok()
+            .zip(keep.parse().ok())
+            .map(|(g, k)| (g, k, -1.0)),
+        [games, keep, model] => games
+            .parse()
+            .ok()
+            .zip(keep.parse().ok())
+            .and_then(|(g, k)| match model.as_str() {
+                "off" => Some((g, k, -1.0)),
+                m => m
+                    .parse()
+                    .ok()
+                    .filter(|m: &f64| *m >= 0.0)
+                    .map(|m| (g, k, m)),
+            }),
         _ => None,
     };
-    let Some((games, keep)) = parsed else {
-        eprintln!("usage: belief_truth GAMES KEEP (KEEP 0: PossibleBoardList's belief)");
+    let Some((games, keep, model)) = parsed else {
+        eprintln!("usage: belief_truth GAMES KEEP [MODEL] (KEEP 0: PossibleBoardList's belief; MODEL: off or 0 or more)");
         return ExitCode::from(2);
     };
     let rules = RuleSet::thesis();
@@ -41,6 +58,7 @@ fn main() -> ExitCode {
         };
         let mut bot = BeliefSearch::new(BeliefSearchSettings {
             keep,
+            model,
             ..BeliefSearchSettings::default()
         });
         bot.start(&GameStart::new(color, rules, 1000 + g));
@@ -78,7 +96,12 @@ fn main() -> ExitCode {
         update_s += bot.log().update_time.as_secs_f64();
     }
     let share = |n: u64| 100.0 * n as f64 / turns.max(1) as f64;
-    println!("BeliefSearch:keep={keep} against PossibleBoardList, {games} games, {turns} turns");
+    let model = if model < 0.0 {
+        "off".to_string()
+    } else {
+        model.to_string()
+    };
+    println!("BeliefSearch:keep={keep},model={model} against PossibleBoardList, {games} games, {turns} turns");
     println!(
         "true board in the belief: {:.1}% of turns",
         share(with_truth)

@@ -168,7 +168,7 @@ static BOTS: &[BotInfo] = &[
     },
     BotInfo {
         name: "BeliefSearch",
-        description: "the boards consistent with what it saw (a seeded sample of 20,000 when more fit); plays the best mix of mean and worst case over the boards, a lost king counted as a heavy loss, less its king risk (not in the default tournament)",
+        description: "the boards consistent with what it saw (a seeded sample of 20,000 when more fit, drawn by an opponent model); plays the best mix of mean and worst case over the boards, a lost king counted as a heavy loss, less its king risk (not in the default tournament)",
         params: &[
             ParamInfo {
                 name: "depth",
@@ -215,7 +215,7 @@ static BOTS: &[BotInfo] = &[
             ParamInfo {
                 name: "keep",
                 default: "20000",
-                description: "most boards kept when more are consistent, a seeded uniform sample (no rebuild from guesses); 0 for PossibleBoardList's belief",
+                description: "most boards kept when more are consistent, a seeded sample (drawn by the opponent model, see model; no rebuild from guesses); 0 for PossibleBoardList's belief",
             },
             ParamInfo {
                 name: "exposure",
@@ -237,6 +237,11 @@ static BOTS: &[BotInfo] = &[
                 default: "tapered",
                 description: "the evaluation at the leaves: thesis (material) or tapered (plus pawn advance, development, king shelter, endgame king; middle game to endgame by material)",
             },
+            ParamInfo {
+                name: "model",
+                default: "2",
+                description: "with keep: draw the sample of boards by how likely an opponent model makes the move that led to each (a softmax of what the move gains at once, this sharp per pawn; 0 for every move alike); off for a uniform sample",
+            },
         ],
         family: None,
         in_default: false,
@@ -249,6 +254,19 @@ static BOTS: &[BotInfo] = &[
             let exposure: f64 = spec.parsed("exposure", d.exposure)?;
             let repeat: f64 = spec.parsed("repeat", d.repeat)?;
             let progress: f64 = spec.parsed("progress", d.progress)?;
+            let model: f64 = match spec.param("model") {
+                None => d.model,
+                Some("off") => -1.0,
+                Some(_) => match spec.parsed::<f64>("model", 0.0)? {
+                    m if m >= 0.0 && m.is_finite() => m,
+                    m => {
+                        return Err(SpecError::BadParam {
+                            bot: spec.name.clone(),
+                            message: format!("model must be off or 0 or more (per pawn), not {m}"),
+                        })
+                    }
+                },
+            };
             for (key, value) in [
                 ("risk", risk),
                 ("exposure", exposure),
@@ -284,6 +302,7 @@ static BOTS: &[BotInfo] = &[
                 repeat,
                 eval: spec.parsed("eval", d.eval)?,
                 progress,
+                model,
             })))
         },
     },

@@ -139,6 +139,7 @@ fn registry_defaults_are_the_settings_defaults() {
         ("exposure", d.exposure),
         ("repeat", d.repeat),
         ("progress", d.progress),
+        ("model", d.model),
     ] {
         assert_eq!(default_of(key).parse::<f64>().unwrap(), value, "{key}");
     }
@@ -164,6 +165,8 @@ fn bad_parameters_are_rejected() {
         "BeliefSearch:repeat=x",
         "BeliefSearch:progress=-1",
         "BeliefSearch:eval=material",
+        "BeliefSearch:model=-1",
+        "BeliefSearch:model=sharp",
     ] {
         assert!(
             spec.parse::<PlayerSpec>().unwrap().build().is_err(),

@@ -16,6 +16,9 @@
 //! [`BoardList::update_sampled`] instead expands every board and keeps a seeded uniform
 //! sample of the consistent children when there are too many ([`Status::Sampled`]), so
 //! the set stays consistent with everything seen, only incomplete (BeliefSearch's belief).
+//! [`BoardList::update_weighted`] samples the same way but in proportion to how likely
+//! a model of the opponent makes each child (its probability of the move that made it,
+//! on its parent).
 //!
 //! Step 2 is the hot path. Each opponent move is first checked against the view without
 //! playing it (the squares it touches must explain every visible difference between the
@@ -44,7 +47,8 @@
 //! assert!(list.contains(&pos));
 //! ```
 
-use std::collections::HashSet;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use rand::Rng;
@@ -67,9 +71,10 @@ pub enum Status {
     /// position, which can happen only after [`BoardList::replace`], an overflow or a
     /// sample).
     Empty,
-    /// More than the number of boards asked for were consistent and a uniform random
-    /// sample of them was kept ([`BoardList::after_opponent_move_sampled`]): each board
-    /// consistent, the set incomplete.
+    /// More than the number of boards asked for were consistent and a random sample of
+    /// them was kept, uniform ([`BoardList::after_opponent_move_sampled`]) or weighted
+    /// ([`BoardList::after_opponent_move_weighted`]): each board consistent, the set
+    /// incomplete.
     Sampled,
 }
 
@@ -123,6 +128,47 @@ impl Hasher for KeyHasher {
 
 type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
+/// A sampling key (Efraimidis and Spirakis's `ln(u) / w`), ordered by `f64::total_cmp`.
+#[derive(Clone, Copy, Debug)]
+struct SampleKey(f64);
+
+impl PartialEq for SampleKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.total_cmp(&other.0).is_eq()
+    }
+}
+
+impl Eq for SampleKey {}
+
+impl PartialOrd for SampleKey {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for SampleKey {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+/// A model of the opponent for [`BoardList::update_weighted`]: given a parent board (the
+/// opponent to move) and all its moves, it writes into the vector each move's
+/// probability (or any positive weight proportional to it), one per move, in order.
+pub trait OpponentModel {
+    /// Fills `weights` (cleared by the caller) with one positive weight per move of
+    /// `moves`, the opponent's moves on `board`.
+    fn weigh(&mut self, board: &Position, moves: &[Move], weights: &mut Vec<f64>);
+}
+
+/// No model: every move weighs the same (step 2's expansion without weights).
+struct Unweighted;
+
+impl OpponentModel for Unweighted {
+    #[inline]
+    fn weigh(&mut self, _: &Position, _: &[Move], _: &mut Vec<f64>) {}
+}
+
 /// The set of full positions consistent with everything side `us` has seen (the thesis's
 /// PossibleBoardList). See the [module documentation](self).
 #[derive(Clone, Debug)]
@@ -135,6 +181,8 @@ pub struct BoardList {
     boards: Vec<Position>,
     next: Vec<Position>,
     moves: Vec<Move>,
+    /// The opponent model's weights of `moves` (empty without a model).
+    weights: Vec<f64>,
     keys: KeySet,
     stats: Stats,
 }
@@ -176,6 +224,7 @@ impl BoardList {
             boards: vec![start],
             next: Vec::new(),
             moves: Vec::with_capacity(128),
+            weights: Vec::with_capacity(128),
             keys: KeySet::default(),
             stats: Stats::default(),
         }
@@ -300,7 +349,7 @@ impl BoardList {
     ///
     /// If it is not the opponent's turn in the set (see [`BoardList::to_move`]).
     pub fn after_opponent_move(&mut self, now: &FogView, cap: usize) -> Update {
-        let (parents, children, stopped) = self.expand(now, |next, child| {
+        let (parents, children, stopped) = self.expand(now, &mut Unweighted, |next, child, _| {
             next.push(child);
             next.len() > cap
         });
@@ -328,7 +377,7 @@ impl BoardList {
     ) -> Update {
         assert!(keep > 0, "BoardList::after_opponent_move_sampled: keep 0");
         let mut seen = 0u64;
-        let (parents, children, _) = self.expand(now, |next, child| {
+        let (parents, children, _) = self.expand(now, &mut Unweighted, |next, child, _| {
             seen += 1;
             if next.len() < keep {
                 next.push(child);
@@ -337,6 +386,46 @@ impl BoardList {
                 if j < keep as u64 {
                     next[j as usize] = child;
                 }
+            }
+            false
+        });
+        let cut = (seen > keep as u64).then_some(Status::Sampled);
+        self.report(cut, parents, children)
+    }
+
+    /// Step 2 as [`BoardList::after_opponent_move_sampled`], but the sample is weighted:
+    /// each consistent child weighs what `model` gives the move that made it on its
+    /// parent, and when more than `keep` fit, `keep` of them are drawn without
+    /// replacement with probabilities proportional to their weights (Efraimidis and
+    /// Spirakis's A-Res: the `keep` largest keys `ln(u) / w`, with `u` uniform from `rng`).
+    /// Parents count alike: the set it starts from is already a sample. A child reached
+    /// from two parents keeps the weight of the first. When all fit, all are kept, as
+    /// without a model.
+    ///
+    /// # Panics
+    ///
+    /// As [`BoardList::after_opponent_move_sampled`].
+    pub fn after_opponent_move_weighted(
+        &mut self,
+        now: &FogView,
+        keep: usize,
+        rng: &mut impl Rng,
+        model: &mut impl OpponentModel,
+    ) -> Update {
+        assert!(keep > 0, "BoardList::after_opponent_move_weighted: keep 0");
+        let mut seen = 0u64;
+        let mut smallest: BinaryHeap<Reverse<(SampleKey, usize)>> = BinaryHeap::with_capacity(keep);
+        let (parents, children, _) = self.expand(now, model, |next, child, weight| {
+            seen += 1;
+            let u = 1.0 - rng.random::<f64>();
+            let key = SampleKey(u.ln() / weight.max(f64::MIN_POSITIVE));
+            if next.len() < keep {
+                smallest.push(Reverse((key, next.len())));
+                next.push(child);
+            } else if smallest.peek().is_some_and(|Reverse((k, _))| key > *k) {
+                let Reverse((_, j)) = smallest.pop().expect("a full sample");
+                next[j] = child;
+                smallest.push(Reverse((key, j)));
             }
             false
         });
@@ -363,13 +452,15 @@ impl BoardList {
         }
     }
 
-    /// The expansion shared by both step 2s: every consistent child, once each, is handed
-    /// to `push` with the next set, until `push` says stop. Swaps the next set in and
-    /// returns the parents expanded, the children generated and whether `push` stopped it.
+    /// The expansion shared by the step 2s: every consistent child, once each, is handed
+    /// to `push` with the next set and the weight `model` gives its move (1 when the
+    /// model writes none), until `push` says stop. Swaps the next set in and returns the
+    /// parents expanded, the children generated and whether `push` stopped it.
     fn expand(
         &mut self,
         now: &FogView,
-        mut push: impl FnMut(&mut Vec<Position>, Position) -> bool,
+        model: &mut impl OpponentModel,
+        mut push: impl FnMut(&mut Vec<Position>, Position, f64) -> bool,
     ) -> (usize, u64, bool) {
         assert_eq!(
             self.to_move, !self.us,
@@ -395,6 +486,8 @@ impl BoardList {
             self.moves.clear();
             parent.source(them, &rules).push_moves(&mut self.moves);
             children += self.moves.len() as u64;
+            // The model weighs the parent's moves once it has a consistent child.
+            let mut weighed = false;
 
             let pb = parent.board();
             // Our pieces the opponent's move must have taken: none or exactly one.
@@ -405,7 +498,7 @@ impl BoardList {
             // Visible squares whose content differs: the move must touch them all.
             let differ = mismatch(pb, now_board, vis);
 
-            for m in &self.moves {
+            for (i, m) in self.moves.iter().enumerate() {
                 if !move_may_match(m, them, lost, differ, vis, now_board) {
                     continue;
                 }
@@ -415,7 +508,16 @@ impl BoardList {
                 if !matches(&child, us, now, &rules) {
                     continue;
                 }
-                if self.keys.insert(child.repetition_key(&rules)) && push(&mut self.next, child) {
+                if !self.keys.insert(child.repetition_key(&rules)) {
+                    continue;
+                }
+                if !weighed {
+                    self.weights.clear();
+                    model.weigh(parent, &self.moves, &mut self.weights);
+                    weighed = true;
+                }
+                let weight = self.weights.get(i).copied().unwrap_or(1.0);
+                if push(&mut self.next, child, weight) {
                     stopped = true;
                     break 'parents;
                 }
@@ -470,6 +572,26 @@ impl BoardList {
     ) -> Update {
         self.update_with(obs, last_own_move, |list, now| {
             list.after_opponent_move_sampled(now, keep, rng)
+        })
+    }
+
+    /// [`BoardList::update`] with [`BoardList::after_opponent_move_weighted`] as step 2:
+    /// at most `keep` boards, drawn (with `rng`) in proportion to how likely `model`
+    /// makes each when more fit.
+    ///
+    /// # Panics
+    ///
+    /// As [`BoardList::update`], or if `keep` is 0.
+    pub fn update_weighted(
+        &mut self,
+        obs: &Observation,
+        last_own_move: Option<&Move>,
+        keep: usize,
+        rng: &mut impl Rng,
+        model: &mut impl OpponentModel,
+    ) -> Update {
+        self.update_with(obs, last_own_move, |list, now| {
+            list.after_opponent_move_weighted(now, keep, rng, model)
         })
     }
 
@@ -1074,6 +1196,83 @@ mod tests {
         for (k, n) in times {
             assert!((65..=135).contains(&n), "board {k:x} kept {n} times of 400");
         }
+    }
+
+    /// A model that makes one move (by UCI) `weight` times as likely as each other one.
+    struct Favour(&'static str, f64);
+
+    impl OpponentModel for Favour {
+        fn weigh(&mut self, _: &Position, moves: &[Move], weights: &mut Vec<f64>) {
+            weights.extend(
+                moves
+                    .iter()
+                    .map(|m| if m.uci() == self.0 { self.1 } else { 1.0 }),
+            );
+        }
+    }
+
+    #[test]
+    fn a_weighted_update_keeps_likely_boards_more_often() {
+        let (rules, obs) = after_a_hidden_first_move();
+        let mut full = BoardList::new(Color::Black, rules);
+        full.update(&obs, None, 1000);
+        let all: BTreeSet<u64> = full
+            .boards()
+            .iter()
+            .map(|b| b.repetition_key(&rules))
+            .collect();
+        let e4 = {
+            let mut pos = Position::startpos();
+            pos.play(&pos.parse_uci("e2e4", &rules).unwrap());
+            pos.repetition_key(&rules)
+        };
+        let weighted = |keep: usize, seed: u64| {
+            let mut list = BoardList::new(Color::Black, rules);
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let up = list.update_weighted(&obs, None, keep, &mut rng, &mut Favour("e2e4", 9.0));
+            assert_eq!(up.kept, list.len());
+            (up.status, list)
+        };
+        // Room for all: every board, whatever the weights.
+        let (status, list) = weighted(20, 1);
+        assert_eq!(status, Status::Exact);
+        let keys: BTreeSet<u64> = list
+            .boards()
+            .iter()
+            .map(|b| b.repetition_key(&rules))
+            .collect();
+        assert_eq!(keys, all);
+        // 5 of 20, e4 nine times as likely as each other move: drawn without replacement
+        // in proportion to the weights, e4 is kept 88.2% of the time (five draws miss it
+        // with chance 19/28 x 18/27 x 17/26 x 16/25 x 15/24 = 0.118: 353 of 400 expected,
+        // standard deviation 6.5), each other board 21.7%; uniformly each would be 25%.
+        let mut times = std::collections::BTreeMap::new();
+        for seed in 0..400 {
+            let (status, list) = weighted(5, seed);
+            assert_eq!(status, Status::Sampled);
+            let keys: BTreeSet<u64> = list
+                .boards()
+                .iter()
+                .map(|b| b.repetition_key(&rules))
+                .collect();
+            assert_eq!(keys.len(), 5);
+            assert!(keys.is_subset(&all));
+            assert_eq!(list.boards(), weighted(5, seed).1.boards(), "seeded");
+            for k in keys {
+                *times.entry(k).or_insert(0u32) += 1;
+            }
+        }
+        let e4_times = times[&e4];
+        assert!(
+            (320..=370).contains(&e4_times),
+            "e4 kept {e4_times} times of 400"
+        );
+        let others: u32 = times
+            .iter()
+            .filter(|(k, _)| **k != e4)
+            .map(|(_, n)| n)
+            .sum();
+        assert_eq!(others + e4_times, 2000);
     }
 
     #[test]

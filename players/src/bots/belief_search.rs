@@ -1,5 +1,5 @@
-//! `BeliefSearch`: the boards consistent with what it saw (a seeded uniform sample of them
-//! when there are too many), each move scored by a mix of its mean and its worst case over
+//! `BeliefSearch`: the boards consistent with what it saw (a seeded sample of them, weighted
+//! by a model of the opponent, when there are too many), each move scored by a mix of its mean and its worst case over
 //! the boards searched, with a lost king counted as the heavy loss it is rather than as an
 //! unbounded number, and the risk of losing the king next checked on thousands of boards.
 
@@ -10,6 +10,7 @@ use fow_variants::{Color, Move, Observation};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
+use super::opponent_model::GreedyModel;
 use super::possible_board_list::{BoardListSettings, PossibleBoardList};
 use super::sample_search::SampleSearch;
 use super::thinking::Thinking;
@@ -62,6 +63,10 @@ pub struct BeliefSearchSettings {
     /// rules' `draw_plies`): a push away from draws by the no-progress rule, under rules
     /// that have it. 0 turns it off.
     pub progress: f64,
+    /// With `keep`: how sharply the sampled belief prefers boards the opponent's likely
+    /// moves lead to ([`GreedyModel`]'s `beta`, per pawn a move gains at once); a
+    /// negative value keeps the uniform sample.
+    pub model: f64,
 }
 
 impl Default for BeliefSearchSettings {
@@ -85,15 +90,18 @@ impl Default for BeliefSearchSettings {
             repeat: 0.5,
             eval: Eval::Tapered,
             progress: 0.0,
+            model: 2.0,
         }
     }
 }
 
 /// A belief-state search bot. It keeps the set of boards consistent with what it has seen,
 /// as PossibleBoardList does, but when more than `keep` boards fit it keeps a seeded
-/// uniform sample of `keep` of them instead of rebuilding the set from a few guesses (with
-/// `keep` 0: PossibleBoardList's set, rebuilt from `guesses` past `cap`; guesses are still
-/// the fallback when no board is left). It searches a seeded sample of `sample` boards with
+/// sample of `keep` of them instead of rebuilding the set from a few guesses, drawn in
+/// proportion to how likely a model of the opponent ([`GreedyModel`], as sharp as
+/// `model`) makes the move that led to each (uniform with `model` negative; with `keep`
+/// 0: PossibleBoardList's set, rebuilt from `guesses` past `cap`; guesses are still the
+/// fallback when no board is left). It searches a seeded sample of `sample` boards with
 /// MyStockfish at `depth`, cuts each value to ± `king` pawns, and plays the move with the
 /// best `mean` × mean + (1 − `mean`) × worst over the boards searched, less `risk` pawns
 /// per unit of its king risk (the share of up to `risk_boards` boards on which the enemy
@@ -151,7 +159,14 @@ impl BeliefSearch {
             belief: if settings.keep == 0 {
                 PossibleBoardList::new(belief)
             } else {
-                PossibleBoardList::sampled(belief, settings.keep)
+                PossibleBoardList::sampled(
+                    belief,
+                    settings.keep,
+                    (settings.model >= 0.0).then_some(GreedyModel {
+                        beta: settings.model,
+                        eval: settings.eval,
+                    }),
+                )
             },
             engine: MyStockfish::new(fow_variants::RuleSet::thesis(), 0),
             rng: unseeded(),

@@ -8,6 +8,7 @@ use fow_variants::{apply_move, Color, FogView, Move, Observation, Position, Rule
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
+use super::opponent_model::GreedyModel;
 use super::sample_search::SampleSearch;
 use super::thinking::Thinking;
 use super::{unseeded, BotRng};
@@ -89,6 +90,8 @@ pub struct PossibleBoardList {
     /// `Some(keep)`: step 2 keeps a uniform sample of `keep` consistent boards when more
     /// fit, instead of stopping at `cap` and rebuilding from guesses (BeliefSearch's belief).
     sampled: Option<usize>,
+    /// With `sampled`: the sample weighted by this model of the opponent instead.
+    model: Option<GreedyModel>,
 }
 
 impl PossibleBoardList {
@@ -107,15 +110,22 @@ impl PossibleBoardList {
             nodes: 0,
             log: BeliefLog::default(),
             sampled: None,
+            model: None,
         }
     }
 
     /// A belief that never rebuilds on overflow: when more than `keep` boards are
-    /// consistent, a seeded uniform sample of `keep` of them is kept (guessed boards only
-    /// when none is left). BeliefSearch's belief; not the thesis's bot.
-    pub(crate) fn sampled(settings: BoardListSettings, keep: usize) -> PossibleBoardList {
+    /// consistent, a seeded sample of `keep` of them is kept (guessed boards only when
+    /// none is left), uniform or, with a `model`, weighted by how likely it makes each
+    /// board's last opponent move. BeliefSearch's belief; not the thesis's bot.
+    pub(crate) fn sampled(
+        settings: BoardListSettings,
+        keep: usize,
+        model: Option<GreedyModel>,
+    ) -> PossibleBoardList {
         PossibleBoardList {
             sampled: Some(keep.max(1)),
+            model,
             ..PossibleBoardList::new(settings)
         }
     }
@@ -256,10 +266,18 @@ impl PossibleBoardList {
             None => self
                 .list
                 .update(obs, self.last_move.as_ref(), self.settings.cap),
-            Some(keep) => {
-                self.list
-                    .update_sampled(obs, self.last_move.as_ref(), keep, &mut self.rng)
-            }
+            Some(keep) => match self.model.as_mut() {
+                None => self
+                    .list
+                    .update_sampled(obs, self.last_move.as_ref(), keep, &mut self.rng),
+                Some(model) => self.list.update_weighted(
+                    obs,
+                    self.last_move.as_ref(),
+                    keep,
+                    &mut self.rng,
+                    model,
+                ),
+            },
         };
         if update.parents == 0 && update.status == Status::Exact {
             // No opponent move was expanded (our first turn, moving first): check the
