@@ -1146,16 +1146,43 @@ mod tests {
         assert!(list.is_empty());
     }
 
+    /// The repetition keys of the boards of `list`.
+    fn key_set(list: &BoardList) -> BTreeSet<u64> {
+        let rules = *list.rules();
+        list.boards()
+            .iter()
+            .map(|b| b.repetition_key(&rules))
+            .collect()
+    }
+
+    /// How often each board is kept by `draw(seed)` over 400 seeds, each draw checked:
+    /// a sample of 5 distinct boards out of `all`, the same for the same seed.
+    fn times_kept(
+        all: &BTreeSet<u64>,
+        draw: impl Fn(u64) -> (Status, BoardList),
+    ) -> std::collections::BTreeMap<u64, u32> {
+        let mut times = std::collections::BTreeMap::new();
+        for seed in 0..400 {
+            let (status, list) = draw(seed);
+            assert_eq!(status, Status::Sampled);
+            assert!(!list.is_complete());
+            let keys = key_set(&list);
+            assert_eq!(keys.len(), 5);
+            assert!(keys.is_subset(all));
+            assert_eq!(list.boards(), draw(seed).1.boards(), "seeded");
+            for k in keys {
+                *times.entry(k).or_insert(0u32) += 1;
+            }
+        }
+        times
+    }
+
     #[test]
     fn a_sampled_update_keeps_a_uniform_sample_of_the_consistent_boards() {
         let (rules, obs) = after_a_hidden_first_move();
         let mut full = BoardList::new(Color::Black, rules);
         assert_eq!(full.update(&obs, None, 1000).status, Status::Exact);
-        let all: BTreeSet<u64> = full
-            .boards()
-            .iter()
-            .map(|b| b.repetition_key(&rules))
-            .collect();
+        let all = key_set(&full);
         assert_eq!(all.len(), 20);
         let sampled = |keep: usize, seed: u64| {
             let mut list = BoardList::new(Color::Black, rules);
@@ -1174,23 +1201,7 @@ mod tests {
         }
         // Less room: `keep` distinct consistent boards, the same for the same seed, and
         // over many seeds each board about equally often (5 of 20: a quarter of the time).
-        let mut times = std::collections::BTreeMap::new();
-        for seed in 0..400 {
-            let (status, list) = sampled(5, seed);
-            assert_eq!(status, Status::Sampled);
-            assert!(!list.is_complete());
-            let keys: BTreeSet<u64> = list
-                .boards()
-                .iter()
-                .map(|b| b.repetition_key(&rules))
-                .collect();
-            assert_eq!(keys.len(), 5);
-            assert!(keys.is_subset(&all));
-            assert_eq!(list.boards(), sampled(5, seed).1.boards());
-            for k in keys {
-                *times.entry(k).or_insert(0u32) += 1;
-            }
-        }
+        let times = times_kept(&all, |seed| sampled(5, seed));
         assert_eq!(times.len(), 20, "every board is sometimes kept");
         // 100 expected of 400; the binomial's standard deviation is 8.7.
         for (k, n) in times {
@@ -1216,11 +1227,7 @@ mod tests {
         let (rules, obs) = after_a_hidden_first_move();
         let mut full = BoardList::new(Color::Black, rules);
         full.update(&obs, None, 1000);
-        let all: BTreeSet<u64> = full
-            .boards()
-            .iter()
-            .map(|b| b.repetition_key(&rules))
-            .collect();
+        let all = key_set(&full);
         let e4 = {
             let mut pos = Position::startpos();
             pos.play(&pos.parse_uci("e2e4", &rules).unwrap());
@@ -1236,32 +1243,12 @@ mod tests {
         // Room for all: every board, whatever the weights.
         let (status, list) = weighted(20, 1);
         assert_eq!(status, Status::Exact);
-        let keys: BTreeSet<u64> = list
-            .boards()
-            .iter()
-            .map(|b| b.repetition_key(&rules))
-            .collect();
-        assert_eq!(keys, all);
+        assert_eq!(key_set(&list), all);
         // 5 of 20, e4 nine times as likely as each other move: drawn without replacement
         // in proportion to the weights, e4 is kept 88.2% of the time (five draws miss it
         // with chance 19/28 x 18/27 x 17/26 x 16/25 x 15/24 = 0.118: 353 of 400 expected,
         // standard deviation 6.5), each other board 21.7%; uniformly each would be 25%.
-        let mut times = std::collections::BTreeMap::new();
-        for seed in 0..400 {
-            let (status, list) = weighted(5, seed);
-            assert_eq!(status, Status::Sampled);
-            let keys: BTreeSet<u64> = list
-                .boards()
-                .iter()
-                .map(|b| b.repetition_key(&rules))
-                .collect();
-            assert_eq!(keys.len(), 5);
-            assert!(keys.is_subset(&all));
-            assert_eq!(list.boards(), weighted(5, seed).1.boards(), "seeded");
-            for k in keys {
-                *times.entry(k).or_insert(0u32) += 1;
-            }
-        }
+        let times = times_kept(&all, |seed| weighted(5, seed));
         let e4_times = times[&e4];
         assert!(
             (320..=370).contains(&e4_times),
