@@ -173,4 +173,14 @@ fn bad_parameters_are_rejected() {
             "{spec}"
         );
     }
+    for spec in [
+        "BeliefSearch:model=off",
+        "BeliefSearch:model=0",
+        "BeliefSearch:model=8",
+    ] {
+        assert!(
+            spec.parse::<PlayerSpec>().unwrap().build().is_ok(),
+            "{spec}"
+        );
+    }
 }
