@@ -23,24 +23,25 @@ use fow_variants::{Color, FogView, Game, Observation, Position, RuleSet};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let parsed: Option<(u64, usize, f64)> = match args.as_slice() {
+    // MODEL: `off` (None) or a sharpness of 0 or more (Some).
+    let model_arg = |text: &str| -> Option<Option<f64>> {
+        match text {
+            "off" => Some(None),
+            m => m.parse().ok().filter(|m: &f64| *m >= 0.0).map(Some),
+        }
+    };
+    let parsed: Option<(u64, usize, Option<f64>)> = match args.as_slice() {
         [games, keep] => games
             .parse()
             .ok()
             .zip(keep.parse().ok())
-            .map(|(g, k)| (g, k, -1.0)),
+            .map(|(g, k)| (g, k, None)),
         [games, keep, model] => games
             .parse()
             .ok()
             .zip(keep.parse().ok())
-            .and_then(|(g, k)| match model.as_str() {
-                "off" => Some((g, k, -1.0)),
-                m => m
-                    .parse()
-                    .ok()
-                    .filter(|m: &f64| *m >= 0.0)
-                    .map(|m| (g, k, m)),
-            }),
+            .zip(model_arg(model))
+            .map(|((g, k), m)| (g, k, m)),
         _ => None,
     };
     let Some((games, keep, model)) = parsed else {
@@ -96,11 +97,7 @@ fn main() -> ExitCode {
         update_s += bot.log().update_time.as_secs_f64();
     }
     let share = |n: u64| 100.0 * n as f64 / turns.max(1) as f64;
-    let model = if model < 0.0 {
-        "off".to_string()
-    } else {
-        model.to_string()
-    };
+    let model = model.map_or("off".to_string(), |m| m.to_string());
     println!("BeliefSearch:keep={keep},model={model} against PossibleBoardList, {games} games, {turns} turns");
     println!(
         "true board in the belief: {:.1}% of turns",

@@ -254,11 +254,11 @@ static BOTS: &[BotInfo] = &[
             let exposure: f64 = spec.parsed("exposure", d.exposure)?;
             let repeat: f64 = spec.parsed("repeat", d.repeat)?;
             let progress: f64 = spec.parsed("progress", d.progress)?;
-            let model: f64 = match spec.param("model") {
+            let model: Option<f64> = match spec.param("model") {
                 None => d.model,
-                Some("off") => -1.0,
+                Some("off") => None,
                 Some(_) => match spec.parsed::<f64>("model", 0.0)? {
-                    m if m >= 0.0 && m.is_finite() => m,
+                    m if m >= 0.0 && m.is_finite() => Some(m),
                     m => {
                         return Err(SpecError::BadParam {
                             bot: spec.name.clone(),

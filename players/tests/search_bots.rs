@@ -139,7 +139,7 @@ fn registry_defaults_are_the_settings_defaults() {
         ("exposure", d.exposure),
         ("repeat", d.repeat),
         ("progress", d.progress),
-        ("model", d.model),
+        ("model", d.model.expect("a model by default")),
     ] {
         assert_eq!(default_of(key).parse::<f64>().unwrap(), value, "{key}");
     }

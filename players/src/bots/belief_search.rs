@@ -1,6 +1,6 @@
 //! `BeliefSearch`: the boards consistent with what it saw (a seeded sample of them, weighted
-//! by a model of the opponent, when there are too many), each move scored by a mix of its mean and its worst case over
-//! the boards searched, with a lost king counted as the heavy loss it is rather than as an
+//! by a model of the opponent, when there are too many), each move scored by a mix of its
+//! mean and its worst case over the boards searched, with a lost king counted as the heavy loss it is rather than as an
 //! unbounded number, and the risk of losing the king next checked on thousands of boards.
 
 use std::collections::HashMap;
@@ -64,9 +64,9 @@ pub struct BeliefSearchSettings {
     /// that have it. 0 turns it off.
     pub progress: f64,
     /// With `keep`: how sharply the sampled belief prefers boards the opponent's likely
-    /// moves lead to ([`GreedyModel`]'s `beta`, per pawn a move gains at once); a
-    /// negative value keeps the uniform sample.
-    pub model: f64,
+    /// moves lead to ([`GreedyModel`]'s `beta`, per pawn a move gains at once); `None`
+    /// keeps a uniform sample.
+    pub model: Option<f64>,
 }
 
 impl Default for BeliefSearchSettings {
@@ -90,7 +90,7 @@ impl Default for BeliefSearchSettings {
             repeat: 0.5,
             eval: Eval::Tapered,
             progress: 0.0,
-            model: 2.0,
+            model: Some(2.0),
         }
     }
 }
@@ -99,7 +99,7 @@ impl Default for BeliefSearchSettings {
 /// as PossibleBoardList does, but when more than `keep` boards fit it keeps a seeded
 /// sample of `keep` of them instead of rebuilding the set from a few guesses, drawn in
 /// proportion to how likely a model of the opponent ([`GreedyModel`], as sharp as
-/// `model`) makes the move that led to each (uniform with `model` negative; with `keep`
+/// `model`) makes the move that led to each (uniform without a `model`; with `keep`
 /// 0: PossibleBoardList's set, rebuilt from `guesses` past `cap`; guesses are still the
 /// fallback when no board is left). It searches a seeded sample of `sample` boards with
 /// MyStockfish at `depth`, cuts each value to ± `king` pawns, and plays the move with the
@@ -162,8 +162,8 @@ impl BeliefSearch {
                 PossibleBoardList::sampled(
                     belief,
                     settings.keep,
-                    (settings.model >= 0.0).then_some(GreedyModel {
-                        beta: settings.model,
+                    settings.model.map(|beta| GreedyModel {
+                        beta,
                         eval: settings.eval,
                     }),
                 )
