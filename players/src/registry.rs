@@ -1,5 +1,6 @@
 //! The registry: every built-in bot with a one-line description and its parameters.
 
+use crate::belief::board_list::Prior;
 use crate::bots;
 use crate::external::{ExternalPlayer, UciPlayer};
 use crate::parametrized::{Family, Parametrized};
@@ -242,6 +243,11 @@ static BOTS: &[BotInfo] = &[
                 default: "2",
                 description: "with keep: draw the sample of boards by how likely an opponent model makes the move that led to each (a softmax of what the move gains at once, this sharp per pawn; 0 for every move alike); off for a uniform sample",
             },
+            ParamInfo {
+                name: "carry",
+                default: "off",
+                description: "with model: on carries each board's probability from turn to turn (the model's probabilities of all the opponent moves that led to it), draws the sample of boards kept by it, searches the likeliest boards first and weighs the mean and the king risk by it; search does the same but draws the sample as off does; off: the boards kept count alike",
+            },
         ],
         family: None,
         in_default: false,
@@ -303,6 +309,18 @@ static BOTS: &[BotInfo] = &[
                 eval: spec.parsed("eval", d.eval)?,
                 progress,
                 model,
+                carry: match spec.param("carry") {
+                    None => d.carry,
+                    Some("off") => Prior::Flat,
+                    Some("on") => Prior::Carried,
+                    Some("search") => Prior::Tracked,
+                    Some(other) => {
+                        return Err(SpecError::BadParam {
+                            bot: spec.name.clone(),
+                            message: format!("carry must be off, on or search, not {other}"),
+                        })
+                    }
+                },
             })))
         },
     },

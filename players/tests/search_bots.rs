@@ -144,6 +144,8 @@ fn registry_defaults_are_the_settings_defaults() {
         assert_eq!(default_of(key).parse::<f64>().unwrap(), value, "{key}");
     }
     assert_eq!(default_of("eval"), d.eval.to_string());
+    assert_eq!(default_of("carry"), "off");
+    assert_eq!(d.carry, fow_players::belief::board_list::Prior::Flat);
     for name in SEARCHERS {
         let bot = registry().iter().find(|b| b.name == name).unwrap();
         for p in ["depth", "nodes", "time"] {
@@ -167,6 +169,7 @@ fn bad_parameters_are_rejected() {
         "BeliefSearch:eval=material",
         "BeliefSearch:model=-1",
         "BeliefSearch:model=sharp",
+        "BeliefSearch:carry=yes",
     ] {
         assert!(
             spec.parse::<PlayerSpec>().unwrap().build().is_err(),
@@ -177,6 +180,9 @@ fn bad_parameters_are_rejected() {
         "BeliefSearch:model=off",
         "BeliefSearch:model=0",
         "BeliefSearch:model=8",
+        "BeliefSearch:carry=on",
+        "BeliefSearch:carry=search",
+        "BeliefSearch:carry=off",
     ] {
         assert!(
             spec.parse::<PlayerSpec>().unwrap().build().is_ok(),

@@ -47,14 +47,15 @@
 //! assert!(list.contains(&pos));
 //! ```
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use rand::Rng;
 
 use fow_variants::shakmaty::{Bitboard, Board, Color, Role};
 use fow_variants::{FogView, Move, MoveKind, Observation, Position, RuleSet};
+
+use super::sampling::{a_res_key, priority_key, TopKeys};
 
 /// What a step-2 update ended with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -128,28 +129,21 @@ impl Hasher for KeyHasher {
 
 type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
-/// A sampling key (Efraimidis and Spirakis's `ln(u) / w`), ordered by `f64::total_cmp`.
-#[derive(Clone, Copy, Debug)]
-struct SampleKey(f64);
-
-impl PartialEq for SampleKey {
-    fn eq(&self, other: &Self) -> bool {
-        self.0.total_cmp(&other.0).is_eq()
-    }
-}
-
-impl Eq for SampleKey {}
-
-impl PartialOrd for SampleKey {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for SampleKey {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.total_cmp(&other.0)
-    }
+/// What a weighted update ([`BoardList::update_weighted`]) makes of the weights the boards
+/// had before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Prior {
+    /// Every board of the set counts alike (it is a sample already drawn by likelihood);
+    /// the boards kept weigh 1 again.
+    Flat,
+    /// Each board's weight is carried to its children, times the model's probability of
+    /// the move: a probability distribution over the boards, kept from turn to turn.
+    Carried,
+    /// The boards are sampled as with [`Prior::Flat`] (the same boards kept), but each
+    /// also weighs its parent's weight times its move's probability, as with
+    /// [`Prior::Carried`]: how likely the model makes its whole history, a ranking of the
+    /// boards kept, not corrected for how they were sampled.
+    Tracked,
 }
 
 /// A model of the opponent for [`BoardList::update_weighted`]: given a parent board (the
@@ -179,10 +173,13 @@ pub struct BoardList {
     to_move: Color,
     complete: bool,
     boards: Vec<Position>,
+    /// How likely each board is, relative to the others (one per board).
+    weights: Vec<f64>,
     next: Vec<Position>,
+    next_weights: Vec<f64>,
     moves: Vec<Move>,
     /// The opponent model's weights of `moves` (empty without a model).
-    weights: Vec<f64>,
+    move_weights: Vec<f64>,
     keys: KeySet,
     stats: Stats,
 }
@@ -222,9 +219,11 @@ impl BoardList {
             to_move: start.turn(),
             complete: true,
             boards: vec![start],
+            weights: vec![1.0],
             next: Vec::new(),
+            next_weights: Vec::new(),
             moves: Vec::with_capacity(128),
-            weights: Vec::with_capacity(128),
+            move_weights: Vec::with_capacity(128),
             keys: KeySet::default(),
             stats: Stats::default(),
         }
@@ -253,6 +252,16 @@ impl BoardList {
     #[inline]
     pub fn boards(&self) -> &[Position] {
         &self.boards
+    }
+
+    /// How likely each board is relative to the others, one per board of
+    /// [`BoardList::boards`]: with [`Prior::Carried`], the product of the opponent
+    /// model's probabilities of the moves that led to it (as a priority sample's
+    /// estimate once the set was sampled), the largest 1; with [`Prior::Tracked`], that
+    /// product without the estimate; otherwise 1 for every board.
+    #[inline]
+    pub fn weights(&self) -> &[f64] {
+        &self.weights
     }
 
     /// The number of boards.
@@ -305,6 +314,7 @@ impl BoardList {
             );
             self.to_move = turn;
         }
+        self.weights = vec![1.0; boards.len()];
         self.boards = boards;
         self.complete = false;
     }
@@ -328,15 +338,23 @@ impl BoardList {
         debug_assert_eq!(seen.color(), self.us);
         let us = self.us;
         let rules = self.rules;
-        self.boards.retain_mut(|b| {
+        let mut kept = 0;
+        for i in 0..self.boards.len() {
+            let b = &mut self.boards[i];
             if !move_fits(b.board(), m, us) {
-                return false;
+                continue;
             }
             b.play(m);
-            matches(b, us, seen, &rules)
-        });
+            if matches(b, us, seen, &rules) {
+                self.boards.swap(kept, i);
+                self.weights.swap(kept, i);
+                kept += 1;
+            }
+        }
+        self.boards.truncate(kept);
+        self.weights.truncate(kept);
         self.to_move = !us;
-        self.boards.len()
+        kept
     }
 
     /// Step 2: replaces every board by its children under every opponent move, keeping
@@ -349,12 +367,15 @@ impl BoardList {
     ///
     /// If it is not the opponent's turn in the set (see [`BoardList::to_move`]).
     pub fn after_opponent_move(&mut self, now: &FogView, cap: usize) -> Update {
-        let (parents, children, stopped) = self.expand(now, &mut Unweighted, |next, child, _| {
-            next.push(child);
-            next.len() > cap
-        });
+        let (parents, children, stopped) =
+            self.expand(now, &mut Unweighted, |next, weights, child, w, _| {
+                next.push(child);
+                weights.push(w);
+                next.len() > cap
+            });
         if stopped {
             self.boards.truncate(cap);
+            self.weights.truncate(cap);
         }
         self.report(stopped.then_some(Status::Overflow), parents, children)
     }
@@ -377,30 +398,46 @@ impl BoardList {
     ) -> Update {
         assert!(keep > 0, "BoardList::after_opponent_move_sampled: keep 0");
         let mut seen = 0u64;
-        let (parents, children, _) = self.expand(now, &mut Unweighted, |next, child, _| {
-            seen += 1;
-            if next.len() < keep {
-                next.push(child);
-            } else {
-                let j = rng.random_range(0..seen);
-                if j < keep as u64 {
-                    next[j as usize] = child;
+        let (parents, children, _) =
+            self.expand(now, &mut Unweighted, |next, weights, child, w, _| {
+                seen += 1;
+                if next.len() < keep {
+                    next.push(child);
+                    weights.push(w);
+                } else {
+                    let j = rng.random_range(0..seen);
+                    if j < keep as u64 {
+                        next[j as usize] = child;
+                        weights[j as usize] = w;
+                    }
                 }
-            }
-            false
-        });
+                false
+            });
         let cut = (seen > keep as u64).then_some(Status::Sampled);
         self.report(cut, parents, children)
     }
 
-    /// Step 2 as [`BoardList::after_opponent_move_sampled`], but the sample is weighted:
-    /// each consistent child weighs what `model` gives the move that made it on its
-    /// parent, and when more than `keep` fit, `keep` of them are drawn without
-    /// replacement with probabilities proportional to their weights (Efraimidis and
-    /// Spirakis's A-Res: the `keep` largest keys `ln(u) / w`, with `u` uniform from `rng`).
-    /// Parents count alike: the set it starts from is already a sample. A child reached
-    /// from two parents keeps the weight of the first. When all fit, all are kept, as
-    /// without a model.
+    /// Step 2 as [`BoardList::after_opponent_move_sampled`], but the sample is weighted
+    /// by `model`, the probability it gives the move that made each consistent child on
+    /// its parent, and when more than `keep` children fit, `keep` of them are drawn
+    /// without replacement (with `rng`), as `prior` says:
+    ///
+    /// - [`Prior::Flat`]: parents count alike (the set it starts from is taken as a
+    ///   sample already drawn by likelihood), a child weighs its move's probability, and
+    ///   the `keep` are drawn in proportion to these weights (Efraimidis and Spirakis's
+    ///   A-Res: the `keep` largest keys `ln(u) / w`, with `u` uniform). Every board kept
+    ///   then weighs 1.
+    /// - [`Prior::Carried`]: a child weighs its parent's weight times its move's
+    ///   probability (Bayes' rule: the belief is a distribution over boards), and the
+    ///   `keep` are a priority sample (Duffield, Lund and Thorup: the largest keys `w /
+    ///   u`), each kept board then weighing `max(w, τ)`, `τ` the largest key not kept, an
+    ///   unbiased estimate of the weight it stands for (see [`super::sampling`]). The
+    ///   weights are scaled so that the largest is 1.
+    /// - [`Prior::Tracked`]: drawn as with [`Prior::Flat`], weighted as with
+    ///   [`Prior::Carried`] but without the threshold.
+    ///
+    /// A child reached from two parents keeps the weight of the first. When all fit, all
+    /// are kept.
     ///
     /// # Panics
     ///
@@ -411,26 +448,51 @@ impl BoardList {
         keep: usize,
         rng: &mut impl Rng,
         model: &mut impl OpponentModel,
+        prior: Prior,
     ) -> Update {
         assert!(keep > 0, "BoardList::after_opponent_move_weighted: keep 0");
-        let mut seen = 0u64;
-        let mut smallest: BinaryHeap<Reverse<(SampleKey, usize)>> = BinaryHeap::with_capacity(keep);
-        let (parents, children, _) = self.expand(now, model, |next, child, weight| {
-            seen += 1;
-            let u = 1.0 - rng.random::<f64>();
-            let key = SampleKey(u.ln() / weight.max(f64::MIN_POSITIVE));
-            if next.len() < keep {
-                smallest.push(Reverse((key, next.len())));
-                next.push(child);
-            } else if smallest.peek().is_some_and(|Reverse((k, _))| key > *k) {
-                let Reverse((_, j)) = smallest.pop().expect("a full sample");
-                next[j] = child;
-                smallest.push(Reverse((key, j)));
+        let mut top = TopKeys::new(keep);
+        let (parents, children, _) = self.expand(now, model, |next, weights, child, parent, m| {
+            let (w, key) = match prior {
+                Prior::Flat => (1.0, a_res_key(m, rng)),
+                Prior::Carried => {
+                    let w = parent * m;
+                    (w, priority_key(w, rng))
+                }
+                Prior::Tracked => (parent * m, a_res_key(m, rng)),
+            };
+            if let Some(slot) = top.offer(key) {
+                if slot == next.len() {
+                    next.push(child);
+                    weights.push(w);
+                } else {
+                    next[slot] = child;
+                    weights[slot] = w;
+                }
             }
             false
         });
-        let cut = (seen > keep as u64).then_some(Status::Sampled);
+        if let (Prior::Carried, Some(tau)) = (prior, top.threshold()) {
+            self.weights.iter_mut().for_each(|w| *w = w.max(tau));
+        }
+        if prior != Prior::Flat {
+            self.normalize();
+        }
+        let cut = top.cut().then_some(Status::Sampled);
         self.report(cut, parents, children)
+    }
+
+    /// Scales the weights so that the largest is 1, none below the smallest positive
+    /// number (a board kept is consistent, however unlikely), all 1 when none is positive.
+    fn normalize(&mut self) {
+        let largest = self.weights.iter().copied().fold(0.0, f64::max);
+        if largest > 0.0 && largest.is_finite() {
+            self.weights
+                .iter_mut()
+                .for_each(|w| *w = (*w / largest).max(f64::MIN_POSITIVE));
+        } else {
+            self.weights.iter_mut().for_each(|w| *w = 1.0);
+        }
     }
 
     /// The update a step 2 ends with: `cut` (the set left incomplete) when some boards
@@ -453,14 +515,15 @@ impl BoardList {
     }
 
     /// The expansion shared by the step 2s: every consistent child, once each, is handed
-    /// to `push` with the next set and the weight `model` gives its move (1 when the
-    /// model writes none), until `push` says stop. Swaps the next set in and returns the
-    /// parents expanded, the children generated and whether `push` stopped it.
+    /// to `push` with the next set and its weights, its parent's weight and the weight
+    /// `model` gives its move (1 when the model writes none), until `push` says stop.
+    /// Swaps the next set and weights in and returns the parents expanded, the children
+    /// generated and whether `push` stopped it.
     fn expand(
         &mut self,
         now: &FogView,
         model: &mut impl OpponentModel,
-        mut push: impl FnMut(&mut Vec<Position>, Position, f64) -> bool,
+        mut push: impl FnMut(&mut Vec<Position>, &mut Vec<f64>, Position, f64, f64) -> bool,
     ) -> (usize, u64, bool) {
         assert_eq!(
             self.to_move, !self.us,
@@ -475,13 +538,14 @@ impl BoardList {
         let now_ours = now.ours();
 
         self.next.clear();
+        self.next_weights.clear();
         self.keys.clear();
         let mut parents = 0usize;
         let mut children = 0u64;
         let mut played = 0u64;
         let mut stopped = false;
 
-        'parents: for parent in &self.boards {
+        'parents: for (parent, &parent_weight) in self.boards.iter().zip(&self.weights) {
             parents += 1;
             self.moves.clear();
             parent.source(them, &rules).push_moves(&mut self.moves);
@@ -512,12 +576,18 @@ impl BoardList {
                     continue;
                 }
                 if !weighed {
-                    self.weights.clear();
-                    model.weigh(parent, &self.moves, &mut self.weights);
+                    self.move_weights.clear();
+                    model.weigh(parent, &self.moves, &mut self.move_weights);
                     weighed = true;
                 }
-                let weight = self.weights.get(i).copied().unwrap_or(1.0);
-                if push(&mut self.next, child, weight) {
+                let weight = self.move_weights.get(i).copied().unwrap_or(1.0);
+                if push(
+                    &mut self.next,
+                    &mut self.next_weights,
+                    child,
+                    parent_weight,
+                    weight,
+                ) {
                     stopped = true;
                     break 'parents;
                 }
@@ -529,7 +599,9 @@ impl BoardList {
         self.stats.played += played;
         self.stats.kept += self.next.len() as u64;
         std::mem::swap(&mut self.boards, &mut self.next);
+        std::mem::swap(&mut self.weights, &mut self.next_weights);
         self.next.clear();
+        self.next_weights.clear();
         self.to_move = us;
         (parents, children, stopped)
     }
@@ -577,7 +649,7 @@ impl BoardList {
 
     /// [`BoardList::update`] with [`BoardList::after_opponent_move_weighted`] as step 2:
     /// at most `keep` boards, drawn (with `rng`) in proportion to how likely `model`
-    /// makes each when more fit.
+    /// makes each when more fit, earlier turns' weights carried or not as `prior` says.
     ///
     /// # Panics
     ///
@@ -589,9 +661,10 @@ impl BoardList {
         keep: usize,
         rng: &mut impl Rng,
         model: &mut impl OpponentModel,
+        prior: Prior,
     ) -> Update {
         self.update_with(obs, last_own_move, |list, now| {
-            list.after_opponent_move_weighted(now, keep, rng, model)
+            list.after_opponent_move_weighted(now, keep, rng, model, prior)
         })
     }
 
@@ -1236,7 +1309,14 @@ mod tests {
         let weighted = |keep: usize, seed: u64| {
             let mut list = BoardList::new(Color::Black, rules);
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
-            let up = list.update_weighted(&obs, None, keep, &mut rng, &mut Favour("e2e4", 9.0));
+            let up = list.update_weighted(
+                &obs,
+                None,
+                keep,
+                &mut rng,
+                &mut Favour("e2e4", 9.0),
+                Prior::Flat,
+            );
             assert_eq!(up.kept, list.len());
             (up.status, list)
         };
@@ -1260,6 +1340,116 @@ mod tests {
             .map(|(_, n)| n)
             .sum();
         assert_eq!(others + e4_times, 2000);
+    }
+
+    /// The weight of the board of `list` equal to `fen`'s position.
+    fn weight_of(list: &BoardList, fen: &str) -> f64 {
+        let pos: Position = fen.parse().unwrap();
+        let key = pos.repetition_key(list.rules());
+        let i = list
+            .boards()
+            .iter()
+            .position(|b| b.repetition_key(list.rules()) == key)
+            .unwrap_or_else(|| panic!("{fen} not in the set"));
+        list.weights()[i]
+    }
+
+    #[test]
+    fn a_carried_prior_multiplies_the_move_probabilities_along_each_history() {
+        // Black, hidden from White's king in the corner, moves twice; the model makes
+        // a7a6 three times as likely as any other move.
+        let rules = RuleSet::thesis();
+        let start: Position = "k7/p7/8/8/8/8/8/7K b - - 0 1".parse().unwrap();
+        let mut list = BoardList::from_start(Color::White, rules, start.clone());
+        let mut rng = Pcg64Mcg::seed_from_u64(1);
+        let mut pos = start;
+        pos.play(&pos.parse_uci("a7a6", &rules).unwrap());
+        let obs = Observation::new(&pos, &rules, 1, None);
+        let mut model = Favour("a7a6", 3.0);
+        let up = list.update_weighted(&obs, None, 100, &mut rng, &mut model, Prior::Carried);
+        assert_eq!(up.status, Status::Exact);
+        // Four moves (a6, a5, Kb8, Kb7): a6 has 3/6, the others 1/6; the largest is 1.
+        assert_eq!(list.len(), 4);
+        assert_eq!(weight_of(&list, "k7/8/p7/8/8/8/8/7K w - - 0 1"), 1.0);
+        assert!((weight_of(&list, "k7/8/8/p7/8/8/8/7K w - - 0 1") - 1.0 / 3.0).abs() < 1e-12);
+        // White's king steps aside and Black plays a6a5. Each child weighs its parent's
+        // weight times its move's probability: a4 (by a5, a4: 1/6 x 1/4) is a third as
+        // likely as a5 (by a6, a5: 3/6 x 1/4), whatever the order of generation (each is
+        // reached one way only); a5 is among the likeliest, so it weighs 1.
+        let own = pos.parse_uci("h1g1", &rules).unwrap();
+        pos.play(&own);
+        let seen = FogView::of(&pos, Color::White, &rules);
+        pos.play(&pos.parse_uci("a6a5", &rules).unwrap());
+        let obs = Observation::new(&pos, &rules, 3, Some(seen));
+        let up = list.update_weighted(&obs, Some(&own), 100, &mut rng, &mut model, Prior::Carried);
+        assert_eq!(up.status, Status::Exact);
+        assert!(list.contains(&pos));
+        let a5 = weight_of(&list, "k7/8/8/p7/8/8/8/6K1 w - - 0 1");
+        let a4 = weight_of(&list, "k7/8/8/8/p7/8/8/6K1 w - - 0 1");
+        assert_eq!(a5, 1.0);
+        assert!((a4 - 1.0 / 3.0).abs() < 1e-12, "{a4}");
+        assert!(list.weights().iter().all(|&w| w > 0.0 && w <= 1.0));
+        // With a flat prior every board weighs 1.
+        let mut flat = BoardList::from_start(
+            Color::White,
+            rules,
+            "k7/p7/8/8/8/8/8/7K b - - 0 1".parse().unwrap(),
+        );
+        flat.update_weighted(
+            &Observation::new(&pos, &rules, 1, None),
+            None,
+            100,
+            &mut rng,
+            &mut model,
+            Prior::Flat,
+        );
+        assert!(flat.weights().iter().all(|&w| w == 1.0));
+    }
+
+    #[test]
+    fn a_carried_sample_gives_its_boards_the_weight_they_stand_for() {
+        // 5 of the 20 first moves, e4 nine times as likely as each other: a priority
+        // sample. Every board kept but e4 stands for the threshold (the largest key not
+        // kept, above its own weight), so all of them weigh the same; e4 weighs at least
+        // as much; the largest is 1.
+        let (rules, obs) = after_a_hidden_first_move();
+        let e4: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+            .parse()
+            .unwrap();
+        let mut e4_kept = 0;
+        for seed in 0..200 {
+            let mut list = BoardList::new(Color::Black, rules);
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let up = list.update_weighted(
+                &obs,
+                None,
+                5,
+                &mut rng,
+                &mut Favour("e2e4", 9.0),
+                Prior::Carried,
+            );
+            assert_eq!(up.status, Status::Sampled);
+            assert_eq!(list.len(), 5);
+            let key = e4.repetition_key(&rules);
+            let mut others = Vec::new();
+            let mut e4_weight = None;
+            for (b, &w) in list.boards().iter().zip(list.weights()) {
+                if b.repetition_key(&rules) == key {
+                    e4_weight = Some(w);
+                } else {
+                    others.push(w);
+                }
+            }
+            assert!(others.iter().all(|&w| w == others[0]), "{others:?}");
+            if let Some(w) = e4_weight {
+                e4_kept += 1;
+                assert!(w >= others[0]);
+            }
+            let largest = list.weights().iter().copied().fold(0.0, f64::max);
+            assert_eq!(largest, 1.0);
+        }
+        // e4's key 9/28/u beats the fifth largest of 19 keys 1/28/u nearly always.
+        assert!(e4_kept > 180, "e4 kept {e4_kept} times of 200");
     }
 
     #[test]

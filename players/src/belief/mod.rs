@@ -2,6 +2,8 @@
 //!
 //! - [`guess`]: the thesis's PossibleBoardGenerator update (one guessed full board).
 //! - [`board_list`]: the set of full boards consistent with every view seen so far.
+//! - [`sampling`]: weighted samples of a stream or a slice (A-Res, priority sampling).
 
 pub mod board_list;
 pub mod guess;
+pub mod sampling;

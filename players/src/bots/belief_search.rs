@@ -15,6 +15,8 @@ use super::possible_board_list::{BoardListSettings, PossibleBoardList};
 use super::sample_search::SampleSearch;
 use super::thinking::Thinking;
 use super::{unseeded, BotRng};
+use crate::belief::board_list::Prior;
+use crate::belief::sampling::priority_sample;
 use crate::pick::best_move;
 use crate::player::{Budget, GameStart, Player};
 use crate::search::{Eval, MyStockfish, Score, PAWN};
@@ -67,6 +69,14 @@ pub struct BeliefSearchSettings {
     /// moves lead to ([`GreedyModel`]'s `beta`, per pawn a move gains at once); `None`
     /// keeps a uniform sample.
     pub model: Option<f64>,
+    /// With `model`: what becomes of each board's probability from turn to turn.
+    /// [`Prior::Flat`]: the boards kept count alike. [`Prior::Carried`]: the product of
+    /// the model's probabilities of the opponent moves that led to it, the sample drawn
+    /// by it. [`Prior::Tracked`]: the sample drawn as with `Flat`, the product kept
+    /// beside it. With either of the last two the search takes a priority sample of the
+    /// boards by that weight, most likely first, and weighs the mean value and the king
+    /// risk by it.
+    pub carry: Prior,
 }
 
 impl Default for BeliefSearchSettings {
@@ -91,6 +101,7 @@ impl Default for BeliefSearchSettings {
             eval: Eval::Tapered,
             progress: 0.0,
             model: Some(2.0),
+            carry: Prior::Flat,
         }
     }
 }
@@ -128,6 +139,15 @@ pub struct BeliefSearch {
     draw_plies: Option<u32>,
 }
 
+/// The weights of `belief`'s boards when `settings` carry them (`carry` not flat, with a
+/// `model`), else `None` (all alike).
+fn carried_weights<'a>(
+    settings: &BeliefSearchSettings,
+    belief: &'a PossibleBoardList,
+) -> Option<&'a [f64]> {
+    (settings.carry != Prior::Flat && settings.model.is_some()).then(|| belief.weights())
+}
+
 /// Where our pieces stand: their squares by kind (pawn to king).
 type Placement = [u64; 6];
 
@@ -162,9 +182,12 @@ impl BeliefSearch {
                 PossibleBoardList::sampled(
                     belief,
                     settings.keep,
-                    settings.model.map(|beta| GreedyModel {
-                        beta,
-                        eval: settings.eval,
+                    settings.model.map(|beta| {
+                        let model = GreedyModel {
+                            beta,
+                            eval: settings.eval,
+                        };
+                        (model, settings.carry)
                     }),
                 )
             },
@@ -183,6 +206,12 @@ impl BeliefSearch {
         self.belief.boards()
     }
 
+    /// How likely each of [`BeliefSearch::boards`] is relative to the others: carried
+    /// from turn to turn with `carry`, else 1 for every board.
+    pub fn weights(&self) -> &[f64] {
+        self.belief.weights()
+    }
+
     /// What its belief saw over the game so far (samples count as overflows).
     pub fn log(&self) -> &super::BeliefLog {
         self.belief.log()
@@ -198,7 +227,7 @@ impl BeliefSearch {
         let moves = obs.legal_moves();
         let limits = self.settings.thinking.limits(budget, started);
         let cap = (self.settings.king * PAWN as f64) as Score;
-        let mut sum = vec![0i128; moves.len()];
+        let mut sum = vec![0.0f64; moves.len()];
         let mut worst: Vec<Option<Score>> = vec![None; moves.len()];
         let sample = SampleSearch {
             boards: self.belief.boards(),
@@ -207,10 +236,11 @@ impl BeliefSearch {
             limits,
             color: self.color,
             eval: self.settings.eval,
+            weights: carried_weights(&self.settings, &self.belief),
         };
-        let (searched, spent) = sample.run(&mut self.engine, &mut self.rng, moves, |j, v| {
+        let (_, total, spent) = sample.run(&mut self.engine, &mut self.rng, moves, |j, v, w| {
             let v = v.clamp(-cap, cap);
-            sum[j] += i128::from(v);
+            sum[j] += w * v as f64;
             worst[j] = Some(worst[j].map_or(v, |w| w.min(v)));
         });
         self.nodes += spent;
@@ -222,7 +252,7 @@ impl BeliefSearch {
         let repeat_weight = self.settings.repeat * PAWN as f64;
         let progress = self.progress_bonus();
         let mean_weight = self.settings.mean;
-        let n = f64::from(searched.max(1));
+        let n = if total > 0.0 { total } else { 1.0 };
         // Moves no board scored (none: the boards all allow the same moves, and the first
         // board is always searched, at depth 1 past a deadline) would rank last.
         best_move(moves, &mut self.rng, |m| {
@@ -230,7 +260,7 @@ impl BeliefSearch {
             match worst[j] {
                 None => Score::MIN,
                 Some(w) => {
-                    let mean = sum[j] as f64 / n;
+                    let mean = sum[j] / n;
                     (mean_weight * mean + (1.0 - mean_weight) * w as f64
                         - risk_weight * risk[j]
                         - exposure_weight * exposure[j]
@@ -249,24 +279,32 @@ impl BeliefSearch {
 
 impl BeliefSearch {
     /// For each of `moves`, the share of the boards (all of them, or a seeded sample of
-    /// `risk_boards`) on which the enemy can capture our king right after the move: the
-    /// risk a sample searched deeply can miss. Empty weights (all 0) when switched off.
+    /// `risk_boards`; by weight when it carries weights) on which the enemy can capture
+    /// our king right after the move: the risk a sample searched deeply can miss. All 0
+    /// when switched off.
     fn king_risk(&mut self, moves: &[Move]) -> Vec<f64> {
         let mut risk = vec![0.0; moves.len()];
         if self.settings.risk == 0.0 {
             return risk;
         }
         let boards = self.belief.boards();
-        let mut order: Vec<usize> = (0..boards.len()).collect();
-        if order.len() > self.settings.risk_boards {
-            let (picked, _) = order.partial_shuffle(&mut self.rng, self.settings.risk_boards);
-            order = picked.to_vec();
-        }
+        let order: Vec<(usize, f64)> = match carried_weights(&self.settings, &self.belief) {
+            Some(weights) => priority_sample(weights, self.settings.risk_boards, &mut self.rng),
+            None => {
+                let mut order: Vec<usize> = (0..boards.len()).collect();
+                if order.len() > self.settings.risk_boards {
+                    let (picked, _) =
+                        order.partial_shuffle(&mut self.rng, self.settings.risk_boards);
+                    order = picked.to_vec();
+                }
+                order.into_iter().map(|i| (i, 1.0)).collect()
+            }
+        };
         let us = self.color;
-        let mut counted = 0u32;
-        for &i in &order {
+        let mut counted = 0.0;
+        for &(i, weight) in &order {
             let b = &boards[i];
-            counted += 1;
+            counted += weight;
             for (j, m) in moves.iter().enumerate() {
                 // The move as it would be played on this board (it fits every board of
                 // the set: they all agree with what we see).
@@ -277,11 +315,11 @@ impl BeliefSearch {
                     continue;
                 };
                 if board.attacks_to(king, !us, board.occupied()).any() {
-                    risk[j] += 1.0;
+                    risk[j] += weight;
                 }
             }
         }
-        let n = f64::from(counted.max(1));
+        let n = if counted > 0.0 { counted } else { 1.0 };
         risk.iter_mut().for_each(|r| *r /= n);
         risk
     }
@@ -539,10 +577,15 @@ mod tests {
 
     #[test]
     fn plays_legal_moves_from_both_sides_and_repeats_itself_per_seed() {
-        for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
+        for (rules, carry) in [
+            (RuleSet::thesis(), Prior::Flat),
+            (RuleSet::chesscom(), Prior::Flat),
+            (RuleSet::thesis(), Prior::Carried),
+            (RuleSet::chesscom(), Prior::Tracked),
+        ] {
             for color in Color::ALL {
                 let play = |seed: u64| {
-                    let mut bot = BeliefSearch::new(small());
+                    let mut bot = BeliefSearch::new(BeliefSearchSettings { carry, ..small() });
                     bot.start(&GameStart::new(color, rules, seed));
                     let mut rng = BotRng::seed_from_u64(7);
                     let mut game = Game::new(Position::startpos(), rules);
@@ -563,6 +606,9 @@ mod tests {
                         let m = if mine {
                             let m = bot.choose(&obs, &Budget::default());
                             assert!(obs.is_legal(&m), "{m} in {}", pos.fen());
+                            let w = bot.weights();
+                            assert_eq!(w.len(), bot.boards().len());
+                            assert!(w.iter().all(|&w| w > 0.0 && w <= 1.0), "{carry:?}");
                             m
                         } else {
                             obs.nth_move(rng.random_range(0..obs.move_count())).unwrap()

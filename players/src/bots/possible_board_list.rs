@@ -12,7 +12,7 @@ use super::opponent_model::GreedyModel;
 use super::sample_search::SampleSearch;
 use super::thinking::Thinking;
 use super::{unseeded, BotRng};
-use crate::belief::board_list::{BoardList, Status};
+use crate::belief::board_list::{BoardList, Prior, Status};
 use crate::belief::guess::update_guess;
 use crate::pick::best_move;
 use crate::player::{Budget, GameStart, Player};
@@ -90,8 +90,9 @@ pub struct PossibleBoardList {
     /// `Some(keep)`: step 2 keeps a uniform sample of `keep` consistent boards when more
     /// fit, instead of stopping at `cap` and rebuilding from guesses (BeliefSearch's belief).
     sampled: Option<usize>,
-    /// With `sampled`: the sample weighted by this model of the opponent instead.
-    model: Option<GreedyModel>,
+    /// With `sampled`: the sample weighted by this model of the opponent instead, earlier
+    /// turns' weights carried or not.
+    model: Option<(GreedyModel, Prior)>,
 }
 
 impl PossibleBoardList {
@@ -117,11 +118,13 @@ impl PossibleBoardList {
     /// A belief that never rebuilds on overflow: when more than `keep` boards are
     /// consistent, a seeded sample of `keep` of them is kept (guessed boards only when
     /// none is left), uniform or, with a `model`, weighted by how likely it makes each
-    /// board's last opponent move. BeliefSearch's belief; not the thesis's bot.
+    /// board's last opponent move, and with [`Prior::Carried`] by its whole history (see
+    /// [`BoardList::after_opponent_move_weighted`]). BeliefSearch's belief; not the
+    /// thesis's bot.
     pub(crate) fn sampled(
         settings: BoardListSettings,
         keep: usize,
-        model: Option<GreedyModel>,
+        model: Option<(GreedyModel, Prior)>,
     ) -> PossibleBoardList {
         PossibleBoardList {
             sampled: Some(keep.max(1)),
@@ -133,6 +136,12 @@ impl PossibleBoardList {
     /// The boards it currently believes possible.
     pub fn boards(&self) -> &[Position] {
         self.list.boards()
+    }
+
+    /// How likely each of [`PossibleBoardList::boards`] is relative to the others (see
+    /// [`BoardList::weights`]: all 1 but with a carried prior).
+    pub fn weights(&self) -> &[f64] {
+        self.list.weights()
     }
 
     /// What it saw over the game so far.
@@ -270,12 +279,13 @@ impl PossibleBoardList {
                 None => self
                     .list
                     .update_sampled(obs, self.last_move.as_ref(), keep, &mut self.rng),
-                Some(model) => self.list.update_weighted(
+                Some((model, prior)) => self.list.update_weighted(
                     obs,
                     self.last_move.as_ref(),
                     keep,
                     &mut self.rng,
                     model,
+                    *prior,
                 ),
             },
         };
@@ -342,8 +352,9 @@ impl PossibleBoardList {
             limits,
             color: self.color,
             eval: Eval::Thesis,
+            weights: None,
         };
-        let (searched, spent) = sample.run(&mut self.engine, &mut self.rng, moves, |j, v| {
+        let (searched, _, spent) = sample.run(&mut self.engine, &mut self.rng, moves, |j, v, _| {
             worst[j] = Some(worst[j].map_or(v, |w| w.min(v)));
         });
         self.log.searched += u64::from(searched);

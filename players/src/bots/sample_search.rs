@@ -8,6 +8,7 @@ use fow_variants::{Color, Move, Position};
 use rand::seq::SliceRandom;
 
 use super::BotRng;
+use crate::belief::sampling::priority_sample;
 use crate::search::{Eval, Limits, MyStockfish, Score, SearchBoard};
 
 /// A search of a seeded sample of belief boards with MyStockfish's `all`, shared by the
@@ -27,29 +28,42 @@ pub(crate) struct SampleSearch<'a> {
     pub color: Color,
     /// The static evaluation at the leaves.
     pub eval: Eval,
+    /// How likely each board is (one per board): when given, the sample is a priority
+    /// sample by these weights, searched most likely first, and each board searched
+    /// comes with the weight it stands for ([`priority_sample`]); without, a uniform
+    /// sample, each board weighing 1.
+    pub weights: Option<&'a [f64]>,
 }
 
 impl SampleSearch<'_> {
     /// Searches the sample (drawn with `rng`) in turn until the boards or the node
-    /// budget run out or the deadline passes, calling `each(j, value)` for legal move
-    /// `moves[j]` on every board searched to the end. Returns the boards searched and
-    /// the nodes spent; leaves `engine` without limits.
+    /// budget run out or the deadline passes, calling `each(j, value, weight)` for legal
+    /// move `moves[j]` on every board searched to the end, `weight` the board's. Returns
+    /// the boards searched, their total weight and the nodes spent; leaves `engine`
+    /// without limits.
     pub fn run(
         &self,
         engine: &mut MyStockfish,
         rng: &mut BotRng,
         moves: &[Move],
-        mut each: impl FnMut(usize, Score),
-    ) -> (u32, u64) {
+        mut each: impl FnMut(usize, Score, f64),
+    ) -> (u32, f64, u64) {
         let white = self.color.is_white();
-        let mut order: Vec<usize> = (0..self.boards.len()).collect();
-        if order.len() > self.sample {
-            let (picked, _) = order.partial_shuffle(rng, self.sample);
-            order = picked.to_vec();
-        }
+        let order: Vec<(usize, f64)> = match self.weights {
+            Some(weights) => priority_sample(weights, self.sample, rng),
+            None => {
+                let mut order: Vec<usize> = (0..self.boards.len()).collect();
+                if order.len() > self.sample {
+                    let (picked, _) = order.partial_shuffle(rng, self.sample);
+                    order = picked.to_vec();
+                }
+                order.into_iter().map(|i| (i, 1.0)).collect()
+            }
+        };
         let mut spent = 0u64;
         let mut searched = 0u32;
-        for (k, &i) in order.iter().enumerate() {
+        let mut total = 0.0;
+        for (k, &(i, weight)) in order.iter().enumerate() {
             let board = SearchBoard::from_position(&self.boards[i]).with_eval(self.eval);
             engine.reset_nodes();
             // The first board is not held to the node budget, only to the deadline.
@@ -74,13 +88,14 @@ impl SampleSearch<'_> {
             }
             let Some(all) = all else { break };
             searched += 1;
+            total += weight;
             for (m, v) in all {
                 let ours = if white { v } else { -v };
                 if let Some(j) = moves
                     .iter()
                     .position(|x| x.from == m.from && x.to == m.to && x.promotion == m.promotion)
                 {
-                    each(j, ours);
+                    each(j, ours, weight);
                 }
             }
             // The engine looks at the clock only every 1,024 nodes of one search, which a
@@ -92,7 +107,7 @@ impl SampleSearch<'_> {
             }
         }
         engine.set_limits(Limits::default());
-        (searched, spent)
+        (searched, total, spent)
     }
 }
 
@@ -115,7 +130,8 @@ mod tests {
             .collect()
     }
 
-    fn searched(limits: Limits) -> u32 {
+    /// The boards searched under `limits` and the weight each came with, in order.
+    fn searched_with(limits: Limits, weights: Option<&[f64]>) -> (u32, Vec<f64>) {
         let boards = boards();
         let moves = boards[0].legal_moves(&RuleSet::thesis());
         let search = SampleSearch {
@@ -125,13 +141,45 @@ mod tests {
             limits,
             color: Color::Black,
             eval: Eval::Thesis,
+            weights,
         };
         let mut engine = MyStockfish::new(RuleSet::thesis(), 1);
         let mut rng = BotRng::seed_from_u64(1);
         let mut scored = vec![false; moves.len()];
-        let (n, _) = search.run(&mut engine, &mut rng, &moves, |j, _| scored[j] = true);
+        let mut seen = Vec::new();
+        let (n, _, _) = search.run(&mut engine, &mut rng, &moves, |j, _, w| {
+            scored[j] = true;
+            if seen.last() != Some(&w) {
+                seen.push(w);
+            }
+        });
         assert!(scored.iter().all(|&s| s), "every move has a value");
-        n
+        (n, seen)
+    }
+
+    fn searched(limits: Limits) -> u32 {
+        searched_with(limits, None).0
+    }
+
+    #[test]
+    fn weighted_boards_are_searched_most_likely_first_with_their_weights() {
+        let weights = [1e-9, 1e-6, 1.0, 1e-3, 1e-12];
+        let (n, seen) = searched_with(Limits::default(), Some(&weights));
+        // All five fit in the sample: all searched, each with its own weight, the most
+        // likely first (a key w / u puts 1 below 1e-3 only when u < 0.001).
+        assert_eq!(n, 5);
+        assert_eq!(seen[0], 1.0);
+        let mut sorted = seen.clone();
+        sorted.sort_by(f64::total_cmp);
+        let mut expected = weights.to_vec();
+        expected.sort_by(f64::total_cmp);
+        assert_eq!(sorted, expected);
+        // One node: the most likely board only.
+        let one = Limits {
+            nodes: Some(1),
+            deadline: None,
+        };
+        assert_eq!(searched_with(one, Some(&weights)), (1, vec![1.0]));
     }
 
     #[test]
