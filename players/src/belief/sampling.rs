@@ -13,6 +13,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use rand::seq::SliceRandom;
 use rand::Rng;
 
 /// A sampling key, ordered by `f64::total_cmp`.
@@ -152,6 +153,32 @@ pub fn priority_sample(weights: &[f64], k: usize, rng: &mut impl Rng) -> Vec<(us
         .collect()
 }
 
+/// `k` of `n` items, all of them when there are no more: with `weights` (one per item) a
+/// [`priority_sample`], largest key first, each with the weight it stands for; without, a
+/// uniform sample in random order (a partial Fisher–Yates shuffle of the indices with
+/// `rng`, or the indices in order when all are kept), each weighing 1.
+pub fn sample_indices(
+    n: usize,
+    weights: Option<&[f64]>,
+    k: usize,
+    rng: &mut impl Rng,
+) -> Vec<(usize, f64)> {
+    match weights {
+        Some(weights) => {
+            debug_assert_eq!(weights.len(), n);
+            priority_sample(weights, k, rng)
+        }
+        None => {
+            let mut order: Vec<usize> = (0..n).collect();
+            if order.len() > k {
+                let (picked, _) = order.partial_shuffle(rng, k);
+                order = picked.to_vec();
+            }
+            order.into_iter().map(|i| (i, 1.0)).collect()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,6 +208,28 @@ mod tests {
         assert!(!top.cut());
         assert_eq!(top.threshold(), None);
         assert_eq!(top.slots_by_key(), vec![0, 1]);
+    }
+
+    #[test]
+    fn a_uniform_sample_of_indices_is_k_distinct_ones_each_weighing_one() {
+        let mut rng = Pcg64Mcg::seed_from_u64(5);
+        let picked = sample_indices(10, None, 4, &mut rng);
+        assert_eq!(picked.len(), 4);
+        let mut seen: Vec<usize> = picked
+            .iter()
+            .map(|&(i, w)| {
+                assert_eq!(w, 1.0);
+                i
+            })
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 4);
+        assert!(seen.iter().all(|&i| i < 10));
+        assert_eq!(
+            sample_indices(3, None, 4, &mut rng),
+            vec![(0, 1.0), (1, 1.0), (2, 1.0)]
+        );
     }
 
     #[test]

@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use fow_variants::{Color, Move, Observation};
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use super::opponent_model::GreedyModel;
@@ -16,7 +15,7 @@ use super::sample_search::SampleSearch;
 use super::thinking::Thinking;
 use super::{unseeded, BotRng};
 use crate::belief::board_list::Prior;
-use crate::belief::sampling::priority_sample;
+use crate::belief::sampling::sample_indices;
 use crate::pick::best_move;
 use crate::player::{Budget, GameStart, Player};
 use crate::search::{Eval, MyStockfish, Score, PAWN};
@@ -288,18 +287,12 @@ impl BeliefSearch {
             return risk;
         }
         let boards = self.belief.boards();
-        let order: Vec<(usize, f64)> = match carried_weights(&self.settings, &self.belief) {
-            Some(weights) => priority_sample(weights, self.settings.risk_boards, &mut self.rng),
-            None => {
-                let mut order: Vec<usize> = (0..boards.len()).collect();
-                if order.len() > self.settings.risk_boards {
-                    let (picked, _) =
-                        order.partial_shuffle(&mut self.rng, self.settings.risk_boards);
-                    order = picked.to_vec();
-                }
-                order.into_iter().map(|i| (i, 1.0)).collect()
-            }
-        };
+        let order = sample_indices(
+            boards.len(),
+            carried_weights(&self.settings, &self.belief),
+            self.settings.risk_boards,
+            &mut self.rng,
+        );
         let us = self.color;
         let mut counted = 0.0;
         for &(i, weight) in &order {

@@ -5,10 +5,9 @@
 use std::time::Instant;
 
 use fow_variants::{Color, Move, Position};
-use rand::seq::SliceRandom;
 
 use super::BotRng;
-use crate::belief::sampling::priority_sample;
+use crate::belief::sampling::sample_indices;
 use crate::search::{Eval, Limits, MyStockfish, Score, SearchBoard};
 
 /// A search of a seeded sample of belief boards with MyStockfish's `all`, shared by the
@@ -30,7 +29,7 @@ pub(crate) struct SampleSearch<'a> {
     pub eval: Eval,
     /// How likely each board is (one per board): when given, the sample is a priority
     /// sample by these weights, searched most likely first, and each board searched
-    /// comes with the weight it stands for ([`priority_sample`]); without, a uniform
+    /// comes with the weight it stands for ([`sample_indices`]); without, a uniform
     /// sample, each board weighing 1.
     pub weights: Option<&'a [f64]>,
 }
@@ -49,17 +48,7 @@ impl SampleSearch<'_> {
         mut each: impl FnMut(usize, Score, f64),
     ) -> (u32, f64, u64) {
         let white = self.color.is_white();
-        let order: Vec<(usize, f64)> = match self.weights {
-            Some(weights) => priority_sample(weights, self.sample, rng),
-            None => {
-                let mut order: Vec<usize> = (0..self.boards.len()).collect();
-                if order.len() > self.sample {
-                    let (picked, _) = order.partial_shuffle(rng, self.sample);
-                    order = picked.to_vec();
-                }
-                order.into_iter().map(|i| (i, 1.0)).collect()
-            }
-        };
+        let order = sample_indices(self.boards.len(), self.weights, self.sample, rng);
         let mut spent = 0u64;
         let mut searched = 0u32;
         let mut total = 0.0;
