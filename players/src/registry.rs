@@ -1,6 +1,7 @@
 //! The registry: every built-in bot with a one-line description and its parameters.
 
 use crate::belief::board_list::Prior;
+use crate::belief::information::Target;
 use crate::bots;
 use crate::external::{ExternalPlayer, UciPlayer};
 use crate::parametrized::{Family, Parametrized};
@@ -248,6 +249,26 @@ static BOTS: &[BotInfo] = &[
                 default: "off",
                 description: "with model: on carries each board's probability from turn to turn (the model's probabilities of all the opponent moves that led to it), draws the sample of boards kept by it, searches the likeliest boards first and weighs the mean and the king risk by it; search does the same but draws the sample as off does; off: the boards kept count alike",
             },
+            ParamInfo {
+                name: "info",
+                default: "0",
+                description: "pawns added to a move per bit of information the view right after it is expected to give (see infoabout) over the believed boards: moves that look where the enemy may be; 0 for off",
+            },
+            ParamInfo {
+                name: "infoabout",
+                default: "kq",
+                description: "what info is about: kq (where the enemy king and queens stand) or all (every enemy piece)",
+            },
+            ParamInfo {
+                name: "infoboards",
+                default: "512",
+                description: "most boards the information is judged over (a seeded sample of a larger set)",
+            },
+            ParamInfo {
+                name: "quiesce",
+                default: "recapture",
+                description: "what the search of each board looks at past its depth: recapture (the thesis's captures on the last square) or captures (every capture, standing pat on the evaluation; a king capture ends the line)",
+            },
         ],
         family: None,
         in_default: false,
@@ -260,6 +281,7 @@ static BOTS: &[BotInfo] = &[
             let exposure: f64 = spec.parsed("exposure", d.exposure)?;
             let repeat: f64 = spec.parsed("repeat", d.repeat)?;
             let progress: f64 = spec.parsed("progress", d.progress)?;
+            let info: f64 = spec.parsed("info", d.info)?;
             let model: Option<f64> = match spec.param("model") {
                 None => d.model,
                 Some("off") => None,
@@ -278,6 +300,7 @@ static BOTS: &[BotInfo] = &[
                 ("exposure", exposure),
                 ("repeat", repeat),
                 ("progress", progress),
+                ("info", info),
             ] {
                 if !(value >= 0.0 && value.is_finite()) {
                     return Err(SpecError::BadParam {
@@ -318,6 +341,30 @@ static BOTS: &[BotInfo] = &[
                         return Err(SpecError::BadParam {
                             bot: spec.name.clone(),
                             message: format!("carry must be off, on or search, not {other}"),
+                        })
+                    }
+                },
+                info,
+                info_about: match spec.param("infoabout") {
+                    None => d.info_about,
+                    Some("kq") => Target::KingQueen,
+                    Some("all") => Target::All,
+                    Some(other) => {
+                        return Err(SpecError::BadParam {
+                            bot: spec.name.clone(),
+                            message: format!("infoabout must be kq or all, not {other}"),
+                        })
+                    }
+                },
+                info_boards: positive("infoboards", d.info_boards)?,
+                capture_quiescence: match spec.param("quiesce") {
+                    None => d.capture_quiescence,
+                    Some("recapture") => false,
+                    Some("captures") => true,
+                    Some(other) => {
+                        return Err(SpecError::BadParam {
+                            bot: spec.name.clone(),
+                            message: format!("quiesce must be recapture or captures, not {other}"),
                         })
                     }
                 },

@@ -129,6 +129,7 @@ fn registry_defaults_are_the_settings_defaults() {
         ("guesses", d.guesses),
         ("riskboards", d.risk_boards),
         ("keep", d.keep),
+        ("infoboards", d.info_boards),
     ] {
         assert_eq!(default_of(key), value.to_string(), "{key}");
     }
@@ -139,6 +140,7 @@ fn registry_defaults_are_the_settings_defaults() {
         ("exposure", d.exposure),
         ("repeat", d.repeat),
         ("progress", d.progress),
+        ("info", d.info),
         ("model", d.model.expect("a model by default")),
     ] {
         assert_eq!(default_of(key).parse::<f64>().unwrap(), value, "{key}");
@@ -146,6 +148,17 @@ fn registry_defaults_are_the_settings_defaults() {
     assert_eq!(default_of("eval"), d.eval.to_string());
     assert_eq!(default_of("carry"), "off");
     assert_eq!(d.carry, fow_players::belief::board_list::Prior::Flat);
+    assert_eq!(default_of("infoabout"), "kq");
+    assert_eq!(
+        d.info_about,
+        fow_players::belief::information::Target::KingQueen
+    );
+    let quiesce = if d.capture_quiescence {
+        "captures"
+    } else {
+        "recapture"
+    };
+    assert_eq!(default_of("quiesce"), quiesce);
     for name in SEARCHERS {
         let bot = registry().iter().find(|b| b.name == name).unwrap();
         for p in ["depth", "nodes", "time"] {
@@ -170,6 +183,11 @@ fn bad_parameters_are_rejected() {
         "BeliefSearch:model=-1",
         "BeliefSearch:model=sharp",
         "BeliefSearch:carry=yes",
+        "BeliefSearch:info=-1",
+        "BeliefSearch:info=inf",
+        "BeliefSearch:infoabout=queen",
+        "BeliefSearch:infoboards=0",
+        "BeliefSearch:quiesce=all",
     ] {
         assert!(
             spec.parse::<PlayerSpec>().unwrap().build().is_err(),
@@ -183,6 +201,10 @@ fn bad_parameters_are_rejected() {
         "BeliefSearch:carry=on",
         "BeliefSearch:carry=search",
         "BeliefSearch:carry=off",
+        "BeliefSearch:info=0.5,infoabout=all,infoboards=64",
+        "BeliefSearch:infoabout=kq",
+        "BeliefSearch:quiesce=captures",
+        "BeliefSearch:quiesce=recapture",
     ] {
         assert!(
             spec.parse::<PlayerSpec>().unwrap().build().is_ok(),

@@ -15,6 +15,7 @@ use super::sample_search::SampleSearch;
 use super::thinking::Thinking;
 use super::{unseeded, BotRng};
 use crate::belief::board_list::Prior;
+use crate::belief::information::{information, Target};
 use crate::belief::sampling::sample_indices;
 use crate::pick::best_move;
 use crate::player::{Budget, GameStart, Player};
@@ -76,6 +77,19 @@ pub struct BeliefSearchSettings {
     /// boards by that weight, most likely first, and weighs the mean value and the king
     /// risk by it.
     pub carry: Prior,
+    /// Pawns added to a move per bit of information that the view right after it is
+    /// expected to give about `info_about` (see [`crate::belief::information`]), over a
+    /// sample of up to `info_boards` believed boards: a push towards moves that look where
+    /// the enemy may be when the belief is unsure of it. 0 turns it off.
+    pub info: f64,
+    /// What the information is about: the enemy king and queens, or every enemy piece.
+    pub info_about: Target,
+    /// The most boards the information is judged over (a seeded sample of a larger set).
+    pub info_boards: usize,
+    /// Whether the search of each board extends its horizon by every capture
+    /// ([`MyStockfish::with_capture_quiescence`]) instead of the thesis's recaptures on the
+    /// last square.
+    pub capture_quiescence: bool,
 }
 
 impl Default for BeliefSearchSettings {
@@ -101,6 +115,10 @@ impl Default for BeliefSearchSettings {
             progress: 0.0,
             model: Some(2.0),
             carry: Prior::Flat,
+            info: 0.0,
+            info_about: Target::KingQueen,
+            info_boards: 512,
+            capture_quiescence: false,
         }
     }
 }
@@ -136,6 +154,8 @@ pub struct BeliefSearch {
     repetition_draws: bool,
     /// The rules' no-progress limit in plies (the `progress` term applies only with one).
     draw_plies: Option<u32>,
+    /// The game's rules (what a move shows, for the `info` term).
+    rules: fow_variants::RuleSet,
 }
 
 /// The weights of `belief`'s boards when `settings` carry them (`carry` not flat, with a
@@ -197,6 +217,7 @@ impl BeliefSearch {
             placements: HashMap::new(),
             repetition_draws: false,
             draw_plies: None,
+            rules: fow_variants::RuleSet::thesis(),
         }
     }
 
@@ -250,6 +271,8 @@ impl BeliefSearch {
         let repeats = self.repeats(moves);
         let repeat_weight = self.settings.repeat * PAWN as f64;
         let progress = self.progress_bonus();
+        let info = self.information(moves);
+        let info_weight = self.settings.info * PAWN as f64;
         let mean_weight = self.settings.mean;
         let n = if total > 0.0 { total } else { 1.0 };
         // Moves no board scored (none: the boards all allow the same moves, and the first
@@ -264,6 +287,7 @@ impl BeliefSearch {
                         - risk_weight * risk[j]
                         - exposure_weight * exposure[j]
                         - repeat_weight * f64::from(repeats[j])
+                        + info_weight * info[j]
                         + if m.role == fow_variants::Role::Pawn || m.is_capture() {
                             progress
                         } else {
@@ -319,6 +343,31 @@ impl BeliefSearch {
 }
 
 impl BeliefSearch {
+    /// For each of `moves`, the bits of information the view right after it is expected
+    /// to give about `info_about`, over a seeded sample of up to `info_boards` believed
+    /// boards (by weight when it carries weights). All 0 when switched off; then it draws
+    /// nothing from the bot's generator, so that the other settings play the same games.
+    fn information(&mut self, moves: &[Move]) -> Vec<f64> {
+        if self.settings.info == 0.0 {
+            return vec![0.0; moves.len()];
+        }
+        let boards = self.belief.boards();
+        let sample = sample_indices(
+            boards.len(),
+            carried_weights(&self.settings, &self.belief),
+            self.settings.info_boards,
+            &mut self.rng,
+        );
+        information(
+            boards,
+            &sample,
+            moves,
+            self.color,
+            &self.rules,
+            self.settings.info_about,
+        )
+    }
+
     /// For each of `moves`, how often our pieces stood as they would after it, after one
     /// of our moves this game. All 0 when switched off or when the rules do not draw by
     /// repetition.
@@ -408,12 +457,18 @@ impl Player for BeliefSearch {
     fn start(&mut self, game: &GameStart) {
         self.belief.start(game);
         self.rng = BotRng::seed_from_u64(game.seed ^ 0xbe11_ef5e_a4c8);
-        self.engine = MyStockfish::new(game.rules, game.seed ^ 0x5ea4_c8be_11ef);
+        let engine = MyStockfish::new(game.rules, game.seed ^ 0x5ea4_c8be_11ef);
+        self.engine = if self.settings.capture_quiescence {
+            engine.with_capture_quiescence()
+        } else {
+            engine
+        };
         self.color = game.color;
         self.nodes = 0;
         self.placements.clear();
         self.repetition_draws = game.rules.repetition.is_some();
         self.draw_plies = game.rules.draw_plies;
+        self.rules = game.rules;
     }
 
     fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
@@ -569,16 +624,68 @@ mod tests {
     }
 
     #[test]
+    fn a_heavy_information_weight_plays_a_move_that_shows_the_most() {
+        // White plays e2-e4; Black answers unseen by one of its moves: the belief holds
+        // the boards that fit. Weighted at 100,000 pawns a bit (the other terms are worth 120
+        // pawns at most), the move played is one
+        // of those whose view is expected to tell the most about the whole placement.
+        let rules = RuleSet::thesis();
+        let mut bot = BeliefSearch::new(BeliefSearchSettings {
+            info: 100_000.0,
+            info_about: Target::All,
+            ..small()
+        });
+        bot.start(&GameStart::new(Color::White, rules, 9));
+        let mut game = Game::new(Position::startpos(), rules);
+        let first = Observation::new(game.position(), &rules, 0, None);
+        let m = bot.choose(&first, &Budget::default());
+        game.play(&m);
+        let seen = fow_variants::FogView::of(game.position(), Color::White, &rules);
+        let reply = game.position().parse_uci("b8c6", &rules).unwrap();
+        game.play(&reply);
+        let obs = Observation::new(game.position(), &rules, 2, Some(seen));
+        bot.belief.observe(&obs, Instant::now());
+        assert!(bot.boards().len() > 1, "{} boards", bot.boards().len());
+        let moves = obs.legal_moves().to_vec();
+        // Fewer boards than infoboards: every board counts, no sampling.
+        assert!(bot.boards().len() <= bot.settings.info_boards);
+        let info = bot.information(&moves);
+        let most = info.iter().cloned().fold(0.0, f64::max);
+        assert!(most > 0.5, "{info:?}");
+        // Few moves show that much: playing one is no accident.
+        let near = info.iter().filter(|&&b| b > most - 0.01).count();
+        assert!(near * 4 < moves.len(), "{near} of {} moves: {info:?}", moves.len());
+        let mut fresh = BeliefSearch::new(bot.settings);
+        fresh.start(&GameStart::new(Color::White, rules, 9));
+        fresh.choose(&first, &Budget::default());
+        let played = fresh.choose(&obs, &Budget::default());
+        let j = moves.iter().position(|x| *x == played).unwrap();
+        assert!(info[j] > most - 0.01, "{played}: {} of {most}", info[j]);
+        // Switched off, every move gets 0 bits.
+        bot.settings.info = 0.0;
+        assert!(bot.information(&moves).iter().all(|&b| b == 0.0));
+    }
+
+    #[test]
     fn plays_legal_moves_from_both_sides_and_repeats_itself_per_seed() {
-        for (rules, carry) in [
-            (RuleSet::thesis(), Prior::Flat),
-            (RuleSet::chesscom(), Prior::Flat),
-            (RuleSet::thesis(), Prior::Carried),
-            (RuleSet::chesscom(), Prior::Tracked),
+        let with = |carry: Prior, info: f64, capture_quiescence: bool| BeliefSearchSettings {
+            carry,
+            info,
+            capture_quiescence,
+            ..small()
+        };
+        for (rules, settings) in [
+            (RuleSet::thesis(), with(Prior::Flat, 0.0, false)),
+            (RuleSet::chesscom(), with(Prior::Flat, 0.0, false)),
+            (RuleSet::thesis(), with(Prior::Carried, 0.0, false)),
+            (RuleSet::chesscom(), with(Prior::Tracked, 0.0, false)),
+            (RuleSet::thesis(), with(Prior::Flat, 0.5, true)),
+            (RuleSet::chesscom(), with(Prior::Carried, 0.5, true)),
         ] {
+            let carry = settings.carry;
             for color in Color::ALL {
                 let play = |seed: u64| {
-                    let mut bot = BeliefSearch::new(BeliefSearchSettings { carry, ..small() });
+                    let mut bot = BeliefSearch::new(settings);
                     bot.start(&GameStart::new(color, rules, seed));
                     let mut rng = BotRng::seed_from_u64(7);
                     let mut game = Game::new(Position::startpos(), rules);

@@ -59,6 +59,8 @@ pub struct MyStockfish {
     limits: Limits,
     stopped: bool,
     buffers: Vec<Vec<Move>>,
+    /// At depth <= 0, search every capture instead of the recaptures on the last square.
+    all_captures: bool,
 }
 
 impl MyStockfish {
@@ -72,7 +74,18 @@ impl MyStockfish {
             limits: Limits::default(),
             stopped: false,
             buffers: Vec::new(),
+            all_captures: false,
         }
+    }
+
+    /// Extends the search at depth <= 0 by every capture of the side to move (most
+    /// valuable victim first), not only by the recaptures on the last move's square: a
+    /// full capture quiescence search, in which a king capture still ends the line and
+    /// the side to move may stand on the static value. It sees pieces left hanging
+    /// anywhere at the horizon, at the cost of more nodes.
+    pub fn with_capture_quiescence(mut self) -> MyStockfish {
+        self.all_captures = true;
+        self
     }
 
     /// Switches the noise term off (for tests and analysis).
@@ -264,19 +277,23 @@ impl MyStockfish {
             king_capture(depth)
         } else {
             // At depth <= 0 only captures on the last move's square, from the static value
-            // (the recapture extension); otherwise every move, captures first.
+            // (the recapture extension), or every capture with `all_captures`; otherwise
+            // every move, captures first.
             let quiescence = depth <= 0;
+            let all_captures = self.all_captures;
             let mut best = if quiescence {
                 stand
             } else {
-                order(&mut moves);
                 -INF
             };
+            if !quiescence || all_captures {
+                order(&mut moves);
+            }
             if best < beta {
                 alpha = alpha.max(best);
-                let searched = moves
-                    .iter()
-                    .filter(|m| !quiescence || (Some(m.to) == last && m.is_capture()));
+                let searched = moves.iter().filter(|m| {
+                    !quiescence || (m.is_capture() && (all_captures || Some(m.to) == last))
+                });
                 for m in searched {
                     let mut child = b.clone();
                     child.play(m);
@@ -327,13 +344,15 @@ fn order(moves: &mut [Move]) {
 }
 
 /// The same search as [`MyStockfish::all`] by plain minimax (no pruning, no ordering):
-/// the reference alpha-beta is tested against. Values plus for White.
+/// the reference alpha-beta is tested against. Values plus for White. With
+/// `all_captures`, the search of [`MyStockfish::with_capture_quiescence`].
 pub fn plain_minimax_all(
     b: &SearchBoard,
     rules: &RuleSet,
     depth: i32,
     seed: u64,
     with_noise: bool,
+    all_captures: bool,
 ) -> Vec<(Move, Score)> {
     fn stat(b: &SearchBoard, seed: u64, with_noise: bool) -> Score {
         b.value() + if with_noise { noise(b.hash(), seed) } else { 0 }
@@ -346,6 +365,7 @@ pub fn plain_minimax_all(
         last: Option<Square>,
         seed: u64,
         wn: bool,
+        all: bool,
     ) -> Score {
         let white = b.turn().is_white();
         let better = |a: Score, c: Score| if white { a.max(c) } else { a.min(c) };
@@ -361,13 +381,13 @@ pub fn plain_minimax_all(
         let child_value = |m: &Move| {
             let mut c = b.clone();
             c.play(m);
-            search(&c, rules, depth - 1, Some(m.to), seed, wn)
+            search(&c, rules, depth - 1, Some(m.to), seed, wn, all)
         };
         if depth <= 0 {
             let mut v = stat(b, seed, wn);
             for m in moves
                 .iter()
-                .filter(|m| Some(m.to) == last && m.is_capture())
+                .filter(|m| m.is_capture() && (all || Some(m.to) == last))
             {
                 v = better(v, child_value(m));
             }
@@ -390,7 +410,7 @@ pub fn plain_minimax_all(
             } else {
                 let mut c = b.clone();
                 c.play(&m);
-                search(&c, rules, depth - 1, Some(m.to), seed, with_noise)
+                search(&c, rules, depth - 1, Some(m.to), seed, with_noise, all_captures)
             };
             (m, v)
         })
@@ -424,6 +444,58 @@ mod tests {
         out
     }
 
+    /// Random positions thinned to at most `pieces` pieces (kings kept, castling and en
+    /// passant cleared): small enough for plain minimax with capture quiescence, whose
+    /// capture sequences are not cut by alpha-beta.
+    fn sparse_positions(n: usize, seed: u64, rules: &RuleSet, pieces: usize) -> Vec<Position> {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5ba5);
+        random_positions(n, seed, rules)
+            .into_iter()
+            .map(|pos| {
+                let mut setup = pos.to_setup();
+                loop {
+                    let others = setup.board.occupied() & !setup.board.kings();
+                    if (others.count() + 2) <= pieces {
+                        break;
+                    }
+                    let sq = others
+                        .into_iter()
+                        .nth(rng.random_range(0..others.count()))
+                        .unwrap();
+                    setup.board.remove_piece_at(sq);
+                }
+                setup.castling_rights = fow_variants::Bitboard::EMPTY;
+                setup.ep_square = None;
+                Position::from_setup(setup).unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn alpha_beta_with_capture_quiescence_returns_plain_minimax_values() {
+        for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
+            for (i, pos) in sparse_positions(16, 23, &rules, 10).iter().enumerate() {
+                let b = SearchBoard::from_position(pos);
+                let engine = || {
+                    MyStockfish::new(rules, i as u64).with_capture_quiescence()
+                };
+                for depth in [1, 2] {
+                    let ab = engine().all(&b, depth).unwrap();
+                    let plain = plain_minimax_all(&b, &rules, depth, i as u64, true, true);
+                    assert_eq!(ab, plain, "{} depth {depth}", pos.fen());
+                }
+                let r = engine().run(&b, 2);
+                let plain = plain_minimax_all(&b, &rules, 2, i as u64, true, true);
+                let best = if pos.turn().is_white() {
+                    plain.iter().map(|x| x.1).max()
+                } else {
+                    plain.iter().map(|x| x.1).min()
+                };
+                assert_eq!(Some(r.value), best, "{}", pos.fen());
+            }
+        }
+    }
+
     #[test]
     fn alpha_beta_returns_plain_minimax_values_with_fewer_nodes() {
         for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
@@ -432,21 +504,22 @@ mod tests {
             for (i, pos) in random_positions(12, 11, &rules).iter().enumerate() {
                 let b = SearchBoard::from_position(pos);
                 for noisy in [false, true] {
-                    let mut e = MyStockfish::new(rules, i as u64);
-                    if !noisy {
-                        e = e.without_noise();
-                    }
+                    let engine = |seed: u64| {
+                        let mut e = MyStockfish::new(rules, seed);
+                        if !noisy {
+                            e = e.without_noise();
+                        }
+                        e
+                    };
+                    let mut e = engine(i as u64);
                     let depth = 2;
                     let ab = e.all(&b, depth).unwrap();
-                    let plain = plain_minimax_all(&b, &rules, depth, i as u64, noisy);
+                    let plain = plain_minimax_all(&b, &rules, depth, i as u64, noisy, false);
                     assert_eq!(ab, plain, "{} noise {noisy}", pos.fen());
                     // run() agrees with the best of all().
-                    let mut e2 = MyStockfish::new(rules, i as u64);
-                    if !noisy {
-                        e2 = e2.without_noise();
-                    }
+                    let mut e2 = engine(i as u64);
                     let r = e2.run(&b, 3);
-                    let plain3 = plain_minimax_all(&b, &rules, 3, i as u64, noisy);
+                    let plain3 = plain_minimax_all(&b, &rules, 3, i as u64, noisy, false);
                     let best = if pos.turn().is_white() {
                         plain3.iter().map(|x| x.1).max()
                     } else {
@@ -492,6 +565,31 @@ mod tests {
         let qxd5 = all.iter().find(|(m, _)| m.uci() == "d1d5").unwrap().1;
         let quiet = all.iter().find(|(m, _)| m.uci() == "d1d2").unwrap().1;
         assert!(qxd5 < quiet, "queen for pawn is bad: {qxd5} vs {quiet}");
+    }
+
+    #[test]
+    fn capture_quiescence_sees_a_piece_hanging_away_from_the_last_square() {
+        // The black queen on g2 attacks the rook on h1. At depth 1 (White's move, then the
+        // horizon) after Ra1-b1 the recapture extension looks only at b1, where Black
+        // can take nothing, and misses Qxh1; capture quiescence sees it.
+        let pos: Position = "4k3/8/8/8/8/8/6q1/R3K2R w - - 0 1".parse().unwrap();
+        let b = SearchBoard::from_position(&pos);
+        let value_of = |e: &mut MyStockfish, uci: &str| {
+            let all = e.all(&b, 1).unwrap();
+            all.iter().find(|(m, _)| m.uci() == uci).unwrap().1
+        };
+        let mut recapture = MyStockfish::new(RuleSet::thesis(), 0).without_noise();
+        let mut captures = MyStockfish::new(RuleSet::thesis(), 0)
+            .without_noise()
+            .with_capture_quiescence();
+        let quiet_r = value_of(&mut recapture, "a1b1");
+        let quiet_c = value_of(&mut captures, "a1b1");
+        assert!(quiet_c < quiet_r, "{quiet_c} vs {quiet_r}");
+        // Moving the rook out of the queen's reach (h1-h4) is seen as better.
+        assert!(value_of(&mut captures, "h1h4") > quiet_c);
+        // Without it both moves look alike: a quiet rook move each, within a pawn.
+        let other_r = value_of(&mut recapture, "h1h4");
+        assert!((other_r - quiet_r).abs() < crate::search::PAWN, "{other_r} vs {quiet_r}");
     }
 
     #[test]
