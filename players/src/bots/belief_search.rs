@@ -654,7 +654,11 @@ mod tests {
         assert!(most > 0.5, "{info:?}");
         // Few moves show that much: playing one is no accident.
         let near = info.iter().filter(|&&b| b > most - 0.01).count();
-        assert!(near * 4 < moves.len(), "{near} of {} moves: {info:?}", moves.len());
+        assert!(
+            near * 4 < moves.len(),
+            "{near} of {} moves: {info:?}",
+            moves.len()
+        );
         let mut fresh = BeliefSearch::new(bot.settings);
         fresh.start(&GameStart::new(Color::White, rules, 9));
         fresh.choose(&first, &Budget::default());

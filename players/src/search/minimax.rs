@@ -281,11 +281,7 @@ impl MyStockfish {
             // every move, captures first.
             let quiescence = depth <= 0;
             let all_captures = self.all_captures;
-            let mut best = if quiescence {
-                stand
-            } else {
-                -INF
-            };
+            let mut best = if quiescence { stand } else { -INF };
             if !quiescence || all_captures {
                 order(&mut moves);
             }
@@ -410,7 +406,15 @@ pub fn plain_minimax_all(
             } else {
                 let mut c = b.clone();
                 c.play(&m);
-                search(&c, rules, depth - 1, Some(m.to), seed, with_noise, all_captures)
+                search(
+                    &c,
+                    rules,
+                    depth - 1,
+                    Some(m.to),
+                    seed,
+                    with_noise,
+                    all_captures,
+                )
             };
             (m, v)
         })
@@ -462,7 +466,7 @@ mod tests {
                         .into_iter()
                         .nth(rng.random_range(0..others.count()))
                         .unwrap();
-                    setup.board.remove_piece_at(sq);
+                    setup.board.discard_piece_at(sq);
                 }
                 setup.castling_rights = fow_variants::Bitboard::EMPTY;
                 setup.ep_square = None;
@@ -476,9 +480,7 @@ mod tests {
         for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
             for (i, pos) in sparse_positions(16, 23, &rules, 10).iter().enumerate() {
                 let b = SearchBoard::from_position(pos);
-                let engine = || {
-                    MyStockfish::new(rules, i as u64).with_capture_quiescence()
-                };
+                let engine = || MyStockfish::new(rules, i as u64).with_capture_quiescence();
                 for depth in [1, 2] {
                     let ab = engine().all(&b, depth).unwrap();
                     let plain = plain_minimax_all(&b, &rules, depth, i as u64, true, true);
@@ -589,7 +591,10 @@ mod tests {
         assert!(value_of(&mut captures, "h1h4") > quiet_c);
         // Without it both moves look alike: a quiet rook move each, within a pawn.
         let other_r = value_of(&mut recapture, "h1h4");
-        assert!((other_r - quiet_r).abs() < crate::search::PAWN, "{other_r} vs {quiet_r}");
+        assert!(
+            (other_r - quiet_r).abs() < crate::search::PAWN,
+            "{other_r} vs {quiet_r}"
+        );
     }
 
     #[test]
