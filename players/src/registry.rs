@@ -266,7 +266,7 @@ static BOTS: &[BotInfo] = &[
             },
             ParamInfo {
                 name: "quiesce",
-                default: "recapture",
+                default: "captures",
                 description: "what the search of each board looks at past its depth: recapture (the thesis's captures on the last square) or captures (every capture, standing pat on the evaluation; a king capture ends the line)",
             },
         ],

@@ -11,7 +11,7 @@
 //! With `Y` the whole placement it is `H(O)`, since the view is a function of the board.
 //! A set whose boards all agree on `Y` gives every move 0 bits.
 
-use fow_variants::{Color, Move, Position, RuleSet};
+use fow_variants::{Color, Move, Position, Role, RuleSet};
 
 /// What the information is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,14 +38,7 @@ fn digests(pos: &Position, us: Color, rules: &RuleSet, target: Target) -> (u64, 
     let board = pos.board();
     let them = board.by_color(!us);
     let visible = pos.visible(us, rules);
-    let roles = [
-        board.pawns(),
-        board.knights(),
-        board.bishops(),
-        board.rooks(),
-        board.queens(),
-        board.kings(),
-    ];
+    let roles = Role::ALL.map(|r| board.by_role(r));
     let seen = roles
         .iter()
         .fold(mix(0, visible.0), |h, &r| mix(h, (r & them & visible).0));

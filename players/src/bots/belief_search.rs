@@ -1,7 +1,8 @@
 //! `BeliefSearch`: the boards consistent with what it saw (a seeded sample of them, weighted
 //! by a model of the opponent, when there are too many), each move scored by a mix of its
-//! mean and its worst case over the boards searched, with a lost king counted as the heavy loss it is rather than as an
-//! unbounded number, and the risk of losing the king next checked on thousands of boards.
+//! mean and its worst case over the boards searched (each searched to its depth and then
+//! through every capture), with a lost king counted as the heavy loss it is rather than as
+//! an unbounded number, and the risk of losing the king next checked on thousands of boards.
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -118,7 +119,7 @@ impl Default for BeliefSearchSettings {
             info: 0.0,
             info_about: Target::KingQueen,
             info_boards: 512,
-            capture_quiescence: false,
+            capture_quiescence: true,
         }
     }
 }
@@ -136,8 +137,11 @@ impl Default for BeliefSearchSettings {
 /// can take our king right after the move) and, under rules that draw by repetition,
 /// `repeat` pawns per earlier time its pieces stood as the move would leave them; off by
 /// default, `exposure` pawns per fog line to its king and `progress` pawns for a pawn move
-/// or capture as the no-progress count grows. Its search judges the leaves with `eval`
-/// (tapered by default: [`crate::search::tapered`]). A king capture is always played.
+/// or capture as the no-progress count grows, and `info` pawns per bit a move is expected
+/// to reveal ([`crate::belief::information`]). Its search judges the leaves with `eval`
+/// (tapered by default: [`crate::search::tapered`]) and looks past its depth at every
+/// capture (`capture_quiescence`, [`MyStockfish::with_capture_quiescence`]; the thesis's
+/// recaptures on the last square when off). A king capture is always played.
 /// Deterministic under a node budget.
 /// The defaults are the best of the settings measured against PossibleBoardList
 /// (`results/strength/`).
