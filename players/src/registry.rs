@@ -269,6 +269,11 @@ static BOTS: &[BotInfo] = &[
                 default: "captures",
                 description: "what the search of each board looks at past its depth: recapture (the thesis's captures on the last square) or captures (every capture, standing pat on the evaluation; a king capture ends the line)",
             },
+            ParamInfo {
+                name: "deepen",
+                default: "off",
+                description: "on: once the sample of boards is searched at depth with nodes or time left, search it again a ply deeper, and so on (iterative deepening; the deepest complete pass decides)",
+            },
         ],
         family: None,
         in_default: false,
@@ -332,42 +337,31 @@ static BOTS: &[BotInfo] = &[
                 eval: spec.parsed("eval", d.eval)?,
                 progress,
                 model,
-                carry: match spec.param("carry") {
-                    None => d.carry,
-                    Some("off") => Prior::Flat,
-                    Some("on") => Prior::Carried,
-                    Some("search") => Prior::Tracked,
-                    Some(other) => {
-                        return Err(SpecError::BadParam {
-                            bot: spec.name.clone(),
-                            message: format!("carry must be off, on or search, not {other}"),
-                        })
-                    }
-                },
+                carry: choice(
+                    spec,
+                    "carry",
+                    d.carry,
+                    &[
+                        ("off", Prior::Flat),
+                        ("on", Prior::Carried),
+                        ("search", Prior::Tracked),
+                    ],
+                )?,
                 info,
-                info_about: match spec.param("infoabout") {
-                    None => d.info_about,
-                    Some("kq") => Target::KingQueen,
-                    Some("all") => Target::All,
-                    Some(other) => {
-                        return Err(SpecError::BadParam {
-                            bot: spec.name.clone(),
-                            message: format!("infoabout must be kq or all, not {other}"),
-                        })
-                    }
-                },
+                info_about: choice(
+                    spec,
+                    "infoabout",
+                    d.info_about,
+                    &[("kq", Target::KingQueen), ("all", Target::All)],
+                )?,
                 info_boards: positive("infoboards", d.info_boards)?,
-                capture_quiescence: match spec.param("quiesce") {
-                    None => d.capture_quiescence,
-                    Some("recapture") => false,
-                    Some("captures") => true,
-                    Some(other) => {
-                        return Err(SpecError::BadParam {
-                            bot: spec.name.clone(),
-                            message: format!("quiesce must be recapture or captures, not {other}"),
-                        })
-                    }
-                },
+                deepen: choice(spec, "deepen", d.deepen, &[("off", false), ("on", true)])?,
+                capture_quiescence: choice(
+                    spec,
+                    "quiesce",
+                    d.capture_quiescence,
+                    &[("recapture", false), ("captures", true)],
+                )?,
             })))
         },
     },
@@ -494,6 +488,29 @@ const GUESSES_PARAM: ParamInfo = ParamInfo {
 };
 
 /// A count parameter of `spec` that must be at least 1.
+/// The value named by `key` among `choices` (its name in a spec, its value), `default`
+/// when the spec does not set it; an error naming the choices for any other name.
+fn choice<T: Copy>(
+    spec: &PlayerSpec,
+    key: &str,
+    default: T,
+    choices: &[(&str, T)],
+) -> Result<T, SpecError> {
+    let Some(given) = spec.param(key) else {
+        return Ok(default);
+    };
+    match choices.iter().find(|(name, _)| *name == given) {
+        Some(&(_, value)) => Ok(value),
+        None => {
+            let names: Vec<&str> = choices.iter().map(|(name, _)| *name).collect();
+            Err(SpecError::BadParam {
+                bot: spec.name.clone(),
+                message: format!("{key} must be one of {}, not {given}", names.join(", ")),
+            })
+        }
+    }
+}
+
 fn positive(spec: &PlayerSpec, key: &str, default: usize) -> Result<usize, SpecError> {
     let v: usize = spec.parsed(key, default)?;
     if v == 0 {

@@ -159,6 +159,7 @@ fn registry_defaults_are_the_settings_defaults() {
         "recapture"
     };
     assert_eq!(default_of("quiesce"), quiesce);
+    assert_eq!(default_of("deepen"), if d.deepen { "on" } else { "off" });
     for name in SEARCHERS {
         let bot = registry().iter().find(|b| b.name == name).unwrap();
         for p in ["depth", "nodes", "time"] {
@@ -188,6 +189,7 @@ fn bad_parameters_are_rejected() {
         "BeliefSearch:infoabout=queen",
         "BeliefSearch:infoboards=0",
         "BeliefSearch:quiesce=all",
+        "BeliefSearch:deepen=yes",
     ] {
         assert!(
             spec.parse::<PlayerSpec>().unwrap().build().is_err(),
@@ -205,6 +207,8 @@ fn bad_parameters_are_rejected() {
         "BeliefSearch:infoabout=kq",
         "BeliefSearch:quiesce=captures",
         "BeliefSearch:quiesce=recapture",
+        "BeliefSearch:deepen=on",
+        "BeliefSearch:deepen=off,time=50,nodes=0",
     ] {
         assert!(
             spec.parse::<PlayerSpec>().unwrap().build().is_ok(),

@@ -91,6 +91,10 @@ pub struct BeliefSearchSettings {
     /// ([`MyStockfish::with_capture_quiescence`]) instead of the thesis's recaptures on the
     /// last square.
     pub capture_quiescence: bool,
+    /// Iterative deepening over the boards searched: once all `sample` boards are searched
+    /// at `depth` with budget left (nodes or time), all of them again one ply deeper, and
+    /// so on; the deepest complete pass decides. Off: the budget left is not used.
+    pub deepen: bool,
 }
 
 impl Default for BeliefSearchSettings {
@@ -120,6 +124,7 @@ impl Default for BeliefSearchSettings {
             info_about: Target::KingQueen,
             info_boards: 512,
             capture_quiescence: true,
+            deepen: false,
         }
     }
 }
@@ -261,6 +266,7 @@ impl BeliefSearch {
             color: self.color,
             eval: self.settings.eval,
             weights: carried_weights(&self.settings, &self.belief),
+            deepen: self.settings.deepen,
         };
         let (_, total, spent) = sample.run(&mut self.engine, &mut self.rng, moves, |j, v, w| {
             let v = v.clamp(-cap, cap);

@@ -353,6 +353,7 @@ impl PossibleBoardList {
             color: self.color,
             eval: Eval::Thesis,
             weights: None,
+            deepen: false,
         };
         let (searched, _, spent) = sample.run(&mut self.engine, &mut self.rng, moves, |j, v, _| {
             worst[j] = Some(worst[j].map_or(v, |w| w.min(v)));
