@@ -22,50 +22,49 @@ pub enum Target {
     All,
 }
 
-/// Mixes `x` into `h` (a splitmix64 step): a 64-bit digest of a few bitboards, for
-/// grouping equal views. Two different views share a digest with probability 2^-64.
-#[inline]
-fn mix(h: u64, x: u64) -> u64 {
-    let mut z = (h ^ x).wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
+/// What `us` sees of the enemy on a board: its visible squares, then each kind of enemy
+/// piece on them (pawn to king).
+type Seen = [u64; 7];
 
-/// A digest of what `us` sees of the enemy on `pos` (its visible squares and each kind of
-/// enemy piece on them), and of the `target` part of the enemy placement.
-fn digests(pos: &Position, us: Color, rules: &RuleSet, target: Target) -> (u64, u64) {
+/// Where the enemy pieces of the target stand: one bitboard per kind (pawn to king), the
+/// kinds outside the target left empty.
+type Hidden = [u64; 6];
+
+/// What `us` sees of the enemy on `pos`, and the `target` part of the enemy placement.
+fn views(pos: &Position, us: Color, rules: &RuleSet, target: Target) -> (Seen, Hidden) {
     let board = pos.board();
     let them = board.by_color(!us);
     let visible = pos.visible(us, rules);
-    let roles = Role::ALL.map(|r| board.by_role(r));
-    let seen = roles
-        .iter()
-        .fold(mix(0, visible.0), |h, &r| mix(h, (r & them & visible).0));
-    let hidden = match target {
-        Target::KingQueen => mix(mix(1, (board.kings() & them).0), (board.queens() & them).0),
-        Target::All => roles.iter().fold(1, |h, &r| mix(h, (r & them).0)),
-    };
+    let mut seen = [visible.0; 7];
+    let mut hidden = [0; 6];
+    for (k, role) in Role::ALL.into_iter().enumerate() {
+        let theirs = board.by_role(role) & them;
+        seen[k + 1] = (theirs & visible).0;
+        if target == Target::All || matches!(role, Role::King | Role::Queen) {
+            hidden[k] = theirs.0;
+        }
+    }
     (seen, hidden)
 }
 
 /// The entropy in bits of the groups of equal keys in `items` (key, weight), whose weights
 /// add up to `total`; sorts `items` by key.
-fn entropy(items: &mut [(u64, f64)], total: f64) -> f64 {
-    items.sort_unstable_by_key(|&(k, _)| k);
+fn entropy<K: Ord>(items: &mut [(K, f64)], total: f64) -> f64 {
+    items.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     let mut h = 0.0;
     let mut i = 0;
     while i < items.len() {
-        let key = items[i].0;
         let mut w = 0.0;
-        while i < items.len() && items[i].0 == key {
-            w += items[i].1;
-            i += 1;
+        let mut j = i;
+        while j < items.len() && items[j].0 == items[i].0 {
+            w += items[j].1;
+            j += 1;
         }
         if w > 0.0 {
             let p = w / total;
             h -= p * p.log2();
         }
+        i = j;
     }
     h
 }
@@ -85,30 +84,25 @@ pub fn information(
     if sample.len() < 2 || total <= 0.0 {
         return vec![0.0; moves.len()];
     }
-    let mut per_move: Vec<Vec<(u64, u64, f64)>> =
+    let mut per_move: Vec<Vec<(Seen, Hidden, f64)>> =
         vec![Vec::with_capacity(sample.len()); moves.len()];
     for &(i, w) in sample {
         let b = &boards[i];
         for (j, m) in moves.iter().enumerate() {
             let mut after = b.clone();
             after.play(m);
-            let (seen, hidden) = digests(&after, us, rules, target);
+            let (seen, hidden) = views(&after, us, rules, target);
             per_move[j].push((seen, hidden, w));
         }
     }
-    let mut scratch = Vec::with_capacity(sample.len());
     per_move
         .iter()
         .map(|items| {
-            let mut h = |key: &dyn Fn(&(u64, u64, f64)) -> u64| {
-                scratch.clear();
-                scratch.extend(items.iter().map(|it| (key(it), it.2)));
-                entropy(&mut scratch, total)
-            };
-            let hy = h(&|it| it.1);
-            let ho = h(&|it| it.0);
-            let hyo = h(&|it| mix(it.0, it.1));
-            (hy + ho - hyo).max(0.0)
+            let mut y: Vec<_> = items.iter().map(|&(_, h, w)| (h, w)).collect();
+            let mut o: Vec<_> = items.iter().map(|&(s, _, w)| (s, w)).collect();
+            let mut yo: Vec<_> = items.iter().map(|&(s, h, w)| ((s, h), w)).collect();
+            let i = entropy(&mut y, total) + entropy(&mut o, total) - entropy(&mut yo, total);
+            i.max(0.0)
         })
         .collect()
 }

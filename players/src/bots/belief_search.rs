@@ -311,6 +311,17 @@ impl BeliefSearch {
 }
 
 impl BeliefSearch {
+    /// A seeded sample of up to `k` believed boards (indices, each with the weight it
+    /// stands for): by weight when it carries weights, else uniform.
+    fn belief_sample(&mut self, k: usize) -> Vec<(usize, f64)> {
+        sample_indices(
+            self.belief.boards().len(),
+            carried_weights(&self.settings, &self.belief),
+            k,
+            &mut self.rng,
+        )
+    }
+
     /// For each of `moves`, the share of the boards (all of them, or a seeded sample of
     /// `risk_boards`; by weight when it carries weights) on which the enemy can capture
     /// our king right after the move: the risk a sample searched deeply can miss. All 0
@@ -320,13 +331,8 @@ impl BeliefSearch {
         if self.settings.risk == 0.0 {
             return risk;
         }
+        let order = self.belief_sample(self.settings.risk_boards);
         let boards = self.belief.boards();
-        let order = sample_indices(
-            boards.len(),
-            carried_weights(&self.settings, &self.belief),
-            self.settings.risk_boards,
-            &mut self.rng,
-        );
         let us = self.color;
         let mut counted = 0.0;
         for &(i, weight) in &order {
@@ -361,15 +367,9 @@ impl BeliefSearch {
         if self.settings.info == 0.0 {
             return vec![0.0; moves.len()];
         }
-        let boards = self.belief.boards();
-        let sample = sample_indices(
-            boards.len(),
-            carried_weights(&self.settings, &self.belief),
-            self.settings.info_boards,
-            &mut self.rng,
-        );
+        let sample = self.belief_sample(self.settings.info_boards);
         information(
-            boards,
+            self.belief.boards(),
             &sample,
             moves,
             self.color,

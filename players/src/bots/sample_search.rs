@@ -73,7 +73,7 @@ impl SampleSearch<'_> {
             && limited
             && kept.complete
             && depth < self.depth + MAX_EXTRA_DEPTH
-            && !self.spent(spent)
+            && !self.exhausted(spent)
         {
             depth += 1;
             let deeper = self.pass(engine, &order, depth, false, &mut spent);
@@ -100,7 +100,7 @@ impl SampleSearch<'_> {
     }
 
     /// Whether the node budget or the deadline is used up after `spent` nodes.
-    fn spent(&self, spent: u64) -> bool {
+    fn exhausted(&self, spent: u64) -> bool {
         self.limits.nodes.is_some_and(|n| spent >= n)
             || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
     }
@@ -144,7 +144,7 @@ impl SampleSearch<'_> {
             boards.push((weight, all));
             // The engine looks at the clock only every 1,024 nodes of one search, which a
             // shallow search of one board may never reach: look between boards too.
-            if boards.len() < order.len() && self.spent(*spent) {
+            if boards.len() < order.len() && self.exhausted(*spent) {
                 break;
             }
         }
