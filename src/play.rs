@@ -141,6 +141,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
             dir.display()
         )));
     }
+    fow_players::external::check_hidden(&spec, std::slice::from_ref(&dir)).map_err(input)?;
+    bot.hide(&dir);
     let unicode = !a.ascii;
     outln!(
         "You play {} against {bot_name} (rules {rules}, seed {seed}).",

@@ -67,6 +67,16 @@ pub struct EvolveConfig {
 }
 
 impl EvolveConfig {
+    /// The specs of the players besides the population: the fixed opponent, if any,
+    /// and the benchmark.
+    fn programs(&self) -> Vec<String> {
+        self.against
+            .iter()
+            .chain(std::iter::once(&self.benchmark))
+            .cloned()
+            .collect()
+    }
+
     /// The family of the evolved bot.
     pub fn family(&self) -> Result<Family, RecordError> {
         find(&self.bot).and_then(|b| b.family).ok_or_else(|| {
@@ -169,6 +179,7 @@ impl Evolution {
         let config = config.validated()?;
         let family = config.family()?;
         let lock = lock_folder(dir)?;
+        crate::tournament::keep_out(&config.programs(), dir)?;
         if dir.join(EVOLVE_FILE).exists() {
             return Err(RecordError::Config(format!(
                 "{} already holds an evolution: use --resume to continue it, or another --out",
@@ -215,6 +226,7 @@ impl Evolution {
         let config: EvolveConfig = serde_json::from_str(&text).map_err(json_err(&path))?;
         let config = config.validated()?;
         let family = config.family()?;
+        crate::tournament::keep_out(&config.programs(), dir)?;
         let cpath = dir.join(CHECKPOINT_FILE);
         let text = fs::read_to_string(&cpath).map_err(io_err(&cpath))?;
         let state: Checkpoint = serde_json::from_str(&text).map_err(json_err(&cpath))?;
@@ -390,9 +402,14 @@ impl Evolution {
                 }
             }
         }
+        let dir = &self.dir;
         let build = |who: usize| -> Result<Box<dyn fow_players::Player>, RecordError> {
             match (who, against) {
-                (OPPONENT, Some(spec)) => Ok(spec.build()?),
+                (OPPONENT, Some(spec)) => {
+                    let mut p = spec.build()?;
+                    p.hide(dir);
+                    Ok(p)
+                }
                 _ => family
                     .build(&pop[who])
                     .map_err(|e| RecordError::Config(e.to_string())),
@@ -434,6 +451,7 @@ impl Evolution {
             .map(|g| {
                 let mut me = build(best)?;
                 let mut other = benchmark.build()?;
+                other.hide(dir);
                 let seed = game_seed(b"benchmark", 0, 0, g);
                 let white = g % 2 == 0;
                 let r = if white {

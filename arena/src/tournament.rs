@@ -63,6 +63,7 @@ impl Tournament {
     ) -> Result<Tournament, RecordError> {
         let config = config.validated()?;
         let dir = lock.dir().to_path_buf();
+        keep_out(&config.players, &dir)?;
         let cfg_path = dir.join(CONFIG_FILE);
         if cfg_path.exists() {
             return Err(RecordError::Config(format!(
@@ -92,8 +93,10 @@ impl Tournament {
             )));
         }
         let lock = lock_folder(dir)?;
+        let config = TournamentConfig::load(dir)?.validated()?;
+        keep_out(&config.players, dir)?;
         Ok(Tournament {
-            config: TournamentConfig::load(dir)?.validated()?,
+            config,
             dir: dir.to_path_buf(),
             _lock: lock,
         })
@@ -243,6 +246,8 @@ impl Tournament {
                     let logs = self.dir.join(LOGS_DIR);
                     w.log_to(&logs.join(format!("{}-white.stderr", p.id)));
                     b.log_to(&logs.join(format!("{}-black.stderr", p.id)));
+                    w.hide(&self.dir);
+                    b.hide(&self.dir);
                     let opened;
                     let game_opts = match p.opening {
                         Some(i) => {
@@ -406,4 +411,13 @@ impl PairProgress {
             }
         }
     }
+}
+
+/// Refuses a player whose sandbox would show it the results folder `dir` (see
+/// [`fow_players::external::check_hidden`]), before any game is played.
+pub(crate) fn keep_out(players: &[String], dir: &Path) -> Result<(), RecordError> {
+    for p in players {
+        fow_players::external::check_hidden(&p.parse()?, &[dir.to_path_buf()])?;
+    }
+    Ok(())
 }

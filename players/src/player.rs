@@ -214,4 +214,10 @@ pub trait Player: Send {
     /// Where to save this player's diagnostic output for the coming game (an external
     /// program's stderr). Called before `start`, if at all; in-process bots ignore it.
     fn log_to(&mut self, _path: &Path) {}
+
+    /// A folder this player must never see: the results folder of the run it plays in
+    /// (its games, logs and secret key). Called before `start`, if at all, with
+    /// [`Player::log_to`]; a program player in the sandbox is shown nothing of it (see
+    /// [`crate::external::Sandbox`]); in-process bots ignore it.
+    fn hide(&mut self, _dir: &Path) {}
 }

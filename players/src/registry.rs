@@ -394,6 +394,21 @@ static PROGRAMS: &[BotInfo] = &[BotInfo {
             description: "milliseconds from its start to its hello and ready",
         },
         ParamInfo {
+            name: "sandbox",
+            default: "none",
+            description: "bwrap: run the program under bubblewrap, as an unprivileged user without network, shown only its own files (PROTOCOL.md)",
+        },
+        ParamInfo {
+            name: "bind",
+            default: "",
+            description: "a file or folder shown read-only inside the sandbox (repeatable); never the results folder",
+        },
+        ParamInfo {
+            name: "env.NAME",
+            default: "",
+            description: "sets NAME in the program's environment, which otherwise holds only PATH, HOME, TMPDIR and LANG",
+        },
+        ParamInfo {
             name: "KEY",
             default: "",
             description: "any other key=value is an option for the program, sent in new_game",
@@ -440,6 +455,21 @@ static PROGRAMS: &[BotInfo] = &[BotInfo {
             name: "startup",
             default: "10000",
             description: "milliseconds from its start to uciok and readyok",
+        },
+        ParamInfo {
+            name: "sandbox",
+            default: "none",
+            description: "bwrap: run the program under bubblewrap, as an unprivileged user without network, shown only its own files (PROTOCOL.md)",
+        },
+        ParamInfo {
+            name: "bind",
+            default: "",
+            description: "a file or folder shown read-only inside the sandbox (repeatable); never the results folder",
+        },
+        ParamInfo {
+            name: "env.NAME",
+            default: "",
+            description: "sets NAME in the program's environment, which otherwise holds only PATH, HOME, TMPDIR and LANG",
         },
     ],
     family: None,

@@ -1,7 +1,7 @@
 //! Splitting a command line into a program and its arguments, without a shell, and
 //! finding the program's file.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Splits `line` into words as a POSIX shell does, without expansions: whitespace
 /// separates words; `'...'` is literal; inside `"..."` a backslash escapes `"` and `\`;
@@ -70,15 +70,35 @@ pub fn split_command(line: &str) -> Option<Vec<String>> {
     Some(words)
 }
 
-/// The file a program name resolves to: a path as given, else the first match on `PATH`.
+/// The executable file a program name resolves to: a path as given, else the first
+/// executable file of that name on `PATH` (as a shell looks it up).
 pub(crate) fn find_program(program: &str) -> Option<PathBuf> {
     if program.contains('/') {
         let p = PathBuf::from(program);
-        return p.is_file().then_some(p);
+        return executable(&p).then_some(p);
     }
     std::env::var_os("PATH").and_then(|path| {
         std::env::split_paths(&path)
             .map(|dir| dir.join(program))
-            .find(|p| p.is_file())
+            .find(|p| executable(p))
     })
+}
+
+/// Whether `path` is a file this process may execute (a folder is not; as root, a file
+/// with no execute bit is not either).
+pub(crate) fn executable(path: &Path) -> bool {
+    if !path.is_file() {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let Ok(c) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
+            return false;
+        };
+        // SAFETY: access reads a NUL-terminated path.
+        unsafe { libc::access(c.as_ptr(), libc::X_OK) == 0 }
+    }
+    #[cfg(not(unix))]
+    true
 }

@@ -5,6 +5,8 @@
 //! UCI chess engine a fog-of-war bot (the `uci:cmd=...` spec).
 
 mod command;
+mod guard;
+mod launch;
 mod process;
 pub mod protocol;
 mod sandbox;
@@ -16,7 +18,8 @@ pub use process::{
     ExecSettings, ExternalPlayer, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS, EXEC_KEYS, MAX_LINE,
     MAX_LOG, QUIT_GRACE,
 };
-pub use sandbox::Sandbox;
+pub use launch::{check_hidden, Launch, ENV_PREFIX, LAUNCH_KEYS};
+pub use sandbox::{Sandbox, SANDBOX_ID};
 pub use serve::{serve, ServeError};
 pub use uci::{
     prepare, read_engine_line, read_uci_counts, uci_counts_path, BoardSource, EngineLine, Skip,

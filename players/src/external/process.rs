@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 
 use fow_variants::{Color, Move, MoveKind, MoveText, Observation, Role};
 
-use super::command::{find_program, split_command};
+use super::command::find_program;
+use super::guard;
+use super::launch::Launch;
 use super::protocol::{BudgetMsg, FromBot, OptionInfo, ToBot, PROTOCOL_VERSION};
 use super::sandbox::Sandbox;
 use crate::player::{Budget, GameStart, Player, PlayerError, PlayerErrorKind};
@@ -32,14 +34,15 @@ pub const MAX_LOG: u64 = 4 << 20;
 /// process that left the program's group still holds the stream.
 const LOG_WAIT: Duration = Duration::from_secs(5);
 
-/// The spec keys the arena reads itself; every other key is an option for the program.
-pub const EXEC_KEYS: [&str; 5] = ["cmd", "name", "timeout", "startup", "sandbox"];
+/// The spec keys the arena reads itself (besides `env.NAME`); every other key is an
+/// option for the program.
+pub const EXEC_KEYS: [&str; 6] = ["cmd", "name", "timeout", "startup", "sandbox", "bind"];
 
 /// How to run one external bot, read from an `exec:cmd=...` spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExecSettings {
-    /// The program and its arguments.
-    pub argv: Vec<String>,
+    /// The program, its arguments, environment and sandbox.
+    pub launch: Launch,
     /// The name in messages (`name=`, else the command line).
     pub name: String,
     /// Wait for `hello` and `ready` after starting the program.
@@ -48,27 +51,18 @@ pub struct ExecSettings {
     pub timeout: Duration,
     /// The options passed in `new_game`.
     pub options: BTreeMap<String, String>,
-    /// How the program is isolated (`sandbox=bwrap`; none by default).
-    pub sandbox: Sandbox,
 }
 
 impl ExecSettings {
-    /// Reads `exec:cmd=<command line>[,name=N][,timeout=MS][,startup=MS][,sandbox=bwrap][,key=value...]`,
-    /// checking that the program exists.
+    /// Reads `exec:cmd=<command line>[,name=N][,timeout=MS][,startup=MS][,sandbox=bwrap]
+    /// [,bind=PATH...][,env.NAME=VALUE...][,key=value...]`, checking that the program
+    /// exists and can be executed.
     pub fn from_spec(spec: &PlayerSpec) -> Result<ExecSettings, SpecError> {
         let bad = |message: String| SpecError::BadParam {
             bot: spec.name.clone(),
             message,
         };
-        let cmd = spec
-            .param("cmd")
-            .ok_or_else(|| bad("cmd=<command line> is required".into()))?;
-        let argv = split_command(cmd)
-            .filter(|a| !a.is_empty())
-            .ok_or_else(|| bad(format!("cannot read the command line '{cmd}'")))?;
-        if find_program(&argv[0]).is_none() {
-            return Err(bad(format!("program '{}' not found", argv[0])));
-        }
+        let launch = Launch::from_spec(spec, "program", find_program)?;
         let ms = |key: &str, default: u64| -> Result<Duration, SpecError> {
             match spec.parsed(key, default)? {
                 0 => Err(bad(format!("{key} must be at least 1 ms"))),
@@ -77,17 +71,20 @@ impl ExecSettings {
         };
         let mut options = BTreeMap::new();
         for (k, v) in &spec.params {
-            if !EXEC_KEYS.contains(&k.as_str()) {
+            if !EXEC_KEYS.contains(&k.as_str()) && !Launch::is_key(k) {
                 options.insert(k.clone(), v.clone());
             }
         }
         Ok(ExecSettings {
-            name: spec.param("name").unwrap_or(cmd).to_string(),
-            argv,
+            name: spec
+                .param("name")
+                .or(spec.param("cmd"))
+                .unwrap_or_default()
+                .to_string(),
+            launch,
             startup: ms("startup", DEFAULT_STARTUP_MS)?,
             timeout: ms("timeout", DEFAULT_TIMEOUT_MS)?,
             options,
-            sandbox: Sandbox::parse(spec.param("sandbox").unwrap_or("none")).map_err(bad)?,
         })
     }
 }
@@ -95,6 +92,9 @@ impl ExecSettings {
 /// A line from the program, or why there is none.
 pub(crate) enum Line {
     Text(String),
+    /// A line that is not UTF-8 (the fow protocol's lines are), read with replacement
+    /// characters.
+    NotUtf8(String),
     TooLong,
     Closed,
     Failed(String),
@@ -111,7 +111,10 @@ pub(crate) enum Line {
 /// escapes this; `sandbox=bwrap` closes that gap (its processes live in a PID namespace
 /// that ends with the program).
 pub(crate) struct Process {
+    /// The program's guard (see `guard`), leader of the program's process group.
     child: Child,
+    /// The program itself.
+    program_pid: u32,
     /// Lines to write to its stdin (a thread writes them, so a program that does not
     /// read never blocks the arena). Dropping it closes the program's stdin.
     to_bot: Option<Sender<Vec<u8>>>,
@@ -119,17 +122,37 @@ pub(crate) struct Process {
     /// Hears from the thread that keeps the program's stderr once it has written the
     /// log (when the stream closes).
     log: Option<Receiver<()>>,
+    /// The program's `HOME` and `TMPDIR` outside the sandbox, removed when it ends.
+    _scratch: Option<tempfile::TempDir>,
 }
 
 impl Process {
-    /// Starts `argv` without a shell, in a process group of its own, its stdin and
-    /// stdout piped through threads, its stderr saved to `log` (at most [`MAX_LOG`]
-    /// bytes; written when the program ends, so that no other program can read it while
-    /// the game goes on) or dropped.
-    pub(crate) fn spawn(argv: &[String], log: Option<&Path>) -> std::io::Result<Process> {
+    /// Starts the program of `launch` without a shell (in the sandbox it names,
+    /// showing it no folder of `hidden`), under a guard that ends it when fow ends (see
+    /// `guard`), in a process group of its own, with a minimal environment and a scratch
+    /// folder of its own as `HOME` and `TMPDIR` (see `launch`), no descriptor but its
+    /// stdin, stdout and stderr, its stdin and stdout piped through threads, its stderr
+    /// saved to `log` (at most [`MAX_LOG`] bytes; written when the program ends, so that
+    /// no other program can read it while the game goes on) or dropped.
+    pub(crate) fn spawn(
+        launch: &Launch,
+        hidden: &[PathBuf],
+        log: Option<&Path>,
+    ) -> std::io::Result<Process> {
         become_subreaper();
+        let argv = launch.command(hidden).map_err(std::io::Error::other)?;
+        let scratch = match launch.sandbox {
+            Sandbox::None => Some(tempfile::Builder::new().prefix("fow-bot-").tempdir()?),
+            Sandbox::Bwrap => None,
+        };
+        let home = scratch
+            .as_ref()
+            .map_or(Path::new("/tmp"), |s| s.path())
+            .to_path_buf();
         let mut cmd = Command::new(&argv[0]);
         cmd.args(&argv[1..])
+            .env_clear()
+            .envs(launch.environment(&home))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(if log.is_some() {
@@ -139,7 +162,12 @@ impl Process {
             });
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let started = guard::install(&mut cmd)?;
         let mut child = cmd.spawn()?;
+        // The guard's report pipe closes with `cmd`: a guard that died unreported reads
+        // as end of file.
+        drop(cmd);
+        let program_pid = started.program_pid().unwrap_or(child.id());
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (to_bot, rx) = mpsc::channel::<Vec<u8>>();
@@ -166,15 +194,17 @@ impl Process {
         };
         Ok(Process {
             child,
+            program_pid,
             to_bot: Some(to_bot),
             from_bot,
             log,
+            _scratch: scratch,
         })
     }
 
-    /// The process id.
+    /// The program's process id (its guard's is the process group's id).
     pub(crate) fn pid(&self) -> u32 {
-        self.child.id()
+        self.program_pid
     }
 
     /// Queues `buf` for the program's stdin (a closed pipe shows up as the program's
@@ -315,6 +345,8 @@ fn reap_group(pgid: u32) {
 pub struct ExternalPlayer {
     settings: ExecSettings,
     log: Option<PathBuf>,
+    /// Folders the program must never see (see [`Player::hide`]).
+    hidden: Vec<PathBuf>,
     process: Option<Process>,
     /// A failure in `start` (which cannot fail) or in a turn, not yet taken by
     /// [`Player::take_error`]; while it is there, `choose` answers [`Move::NULL`].
@@ -333,6 +365,7 @@ impl ExternalPlayer {
         ExternalPlayer {
             settings,
             log: None,
+            hidden: Vec::new(),
             process: None,
             failed: None,
             broken: false,
@@ -364,13 +397,13 @@ impl ExternalPlayer {
     }
 
     fn spawn(&mut self) -> Result<(), PlayerError> {
-        let argv = self.settings.sandbox.command(&self.settings.argv);
-        let process = Process::spawn(&argv, self.log.as_deref()).map_err(|e| {
-            self.error(
-                PlayerErrorKind::Crash,
-                format!("cannot start '{}': {e}", self.settings.argv[0]),
-            )
-        })?;
+        let process = Process::spawn(&self.settings.launch, &self.hidden, self.log.as_deref())
+            .map_err(|e| {
+                self.error(
+                    PlayerErrorKind::Crash,
+                    format!("cannot start '{}': {e}", self.settings.launch.argv[0]),
+                )
+            })?;
         self.process = Some(process);
         Ok(())
     }
@@ -403,6 +436,12 @@ impl ExternalPlayer {
                     return Err(self.error(
                         PlayerErrorKind::Protocol,
                         format!("a line longer than {MAX_LINE} bytes while waiting for {waiting}"),
+                    ))
+                }
+                Line::NotUtf8(_) => {
+                    return Err(self.error(
+                        PlayerErrorKind::Protocol,
+                        format!("a line that is not UTF-8 while waiting for {waiting}"),
                     ))
                 }
                 Line::Failed(e) => {
@@ -579,6 +618,10 @@ impl Player for ExternalPlayer {
     fn log_to(&mut self, path: &Path) {
         self.log = Some(path.to_path_buf());
     }
+
+    fn hide(&mut self, dir: &Path) {
+        self.hidden.push(dir.to_path_buf());
+    }
 }
 
 impl ExternalPlayer {
@@ -677,9 +720,11 @@ fn read_lines(stdout: ChildStdout, tx: SyncSender<Line>) {
                 if line.last() == Some(&b'\r') {
                     line.pop();
                 }
-                let text = String::from_utf8_lossy(&line).into_owned();
-                line.clear();
-                if tx.send(Line::Text(text)).is_err() {
+                let text = match String::from_utf8(std::mem::take(&mut line)) {
+                    Ok(t) => Line::Text(t),
+                    Err(e) => Line::NotUtf8(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+                };
+                if tx.send(text).is_err() {
                     return;
                 }
             }

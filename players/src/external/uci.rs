@@ -12,7 +12,6 @@
 //! was fixed, skipped or rejected is counted in [`UciCounts`], saved after each game
 //! next to the engine's stderr log (`<log>.uci.json`, see [`read_uci_counts`]).
 
-use super::sandbox::Sandbox;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -27,7 +26,8 @@ use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
-use super::command::{find_program, split_command};
+use super::command::{executable, find_program};
+use super::launch::Launch;
 use super::process::{Line, Process, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS};
 use crate::belief::board_list::{BoardList, Status};
 use crate::belief::guess::{initial_guess, update_guess};
@@ -38,8 +38,8 @@ use crate::spec::{PlayerSpec, SpecError};
 use crate::weights::thesis_weight;
 
 /// The spec keys of `uci:`.
-pub const UCI_KEYS: [&str; 8] = [
-    "cmd", "name", "timeout", "startup", "nodes", "movetime", "board", "sandbox",
+pub const UCI_KEYS: [&str; 9] = [
+    "cmd", "name", "timeout", "startup", "nodes", "movetime", "board", "sandbox", "bind",
 ];
 /// Default engine nodes per move.
 pub const DEFAULT_UCI_NODES: u64 = 2000;
@@ -59,8 +59,8 @@ pub enum BoardSource {
 /// How to run one UCI engine, read from a `uci:cmd=...` spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UciSettings {
-    /// The engine and its arguments.
-    pub argv: Vec<String>,
+    /// The engine, its arguments, environment and sandbox.
+    pub launch: Launch,
     /// The name in messages.
     pub name: String,
     /// Wait from the start to `uciok` and `readyok`.
@@ -73,8 +73,6 @@ pub struct UciSettings {
     pub movetime: Option<u64>,
     /// The board shown to the engine.
     pub board: BoardSource,
-    /// How the engine is isolated (`sandbox=bwrap`; none by default).
-    pub sandbox: Sandbox,
 }
 
 impl UciSettings {
@@ -87,27 +85,20 @@ impl UciSettings {
             message,
         };
         for (k, _) in &spec.params {
-            if !UCI_KEYS.contains(&k.as_str()) {
+            if !UCI_KEYS.contains(&k.as_str()) && !Launch::is_key(k) {
                 return Err(bad(format!(
-                    "unknown parameter '{k}' (known: {})",
+                    "unknown parameter '{k}' (known: {}, env.NAME)",
                     UCI_KEYS.join(", ")
                 )));
             }
         }
-        let cmd = spec
-            .param("cmd")
-            .ok_or_else(|| bad("cmd=<engine command line> is required".into()))?;
-        let mut argv = split_command(cmd)
-            .filter(|a| !a.is_empty())
-            .ok_or_else(|| bad(format!("cannot read the command line '{cmd}'")))?;
-        if find_program(&argv[0]).is_none() {
-            let games = Path::new("/usr/games").join(&argv[0]);
-            if !argv[0].contains('/') && games.is_file() {
-                argv[0] = games.to_string_lossy().into_owned();
-            } else {
-                return Err(bad(format!("program '{}' not found", argv[0])));
-            }
-        }
+        let cmd = spec.param("cmd").unwrap_or_default();
+        let launch = Launch::from_spec(spec, "engine", |program| {
+            find_program(program).or_else(|| {
+                let games = Path::new("/usr/games").join(program);
+                (!program.contains('/') && executable(&games)).then_some(games)
+            })
+        })?;
         let ms = |key: &str, default: u64| -> Result<Duration, SpecError> {
             match spec.parsed(key, default)? {
                 0 => Err(bad(format!("{key} must be at least 1 ms"))),
@@ -132,13 +123,12 @@ impl UciSettings {
         };
         Ok(UciSettings {
             name: spec.param("name").unwrap_or(cmd).to_string(),
-            argv,
+            launch,
             startup: ms("startup", DEFAULT_STARTUP_MS)?,
             timeout: ms("timeout", DEFAULT_TIMEOUT_MS)?,
             nodes,
             movetime,
             board,
-            sandbox: Sandbox::parse(spec.param("sandbox").unwrap_or("none")).map_err(bad)?,
         })
     }
 }
@@ -448,6 +438,8 @@ fn count_skip(counts: &mut UciCounts, skip: Skip) {
 pub struct UciPlayer {
     settings: UciSettings,
     log: Option<PathBuf>,
+    /// Folders the engine must never see (see [`Player::hide`]).
+    hidden: Vec<PathBuf>,
     process: Option<Process>,
     /// A failure in `start` or in a turn, not yet taken by [`Player::take_error`]; while
     /// it is there, `choose` answers [`Move::NULL`].
@@ -473,6 +465,7 @@ impl UciPlayer {
         UciPlayer {
             settings,
             log: None,
+            hidden: Vec::new(),
             process: None,
             failed: None,
             broken: false,
@@ -542,7 +535,8 @@ impl UciPlayer {
                         format!("no '{word}' within {} ms", limit.as_millis()),
                     ))
                 }
-                Some(Line::Text(t)) => t,
+                // UCI does not fix an encoding: an engine's text is read as it comes.
+                Some(Line::Text(t) | Line::NotUtf8(t)) => t,
                 Some(Line::TooLong) => {
                     return Err(self.error(
                         PlayerErrorKind::Protocol,
@@ -576,16 +570,13 @@ impl UciPlayer {
     /// Starts the engine: `uci`, `uciok`, `ucinewgame`, `isready`, `readyok`.
     fn begin(&mut self) -> Result<(), PlayerError> {
         let deadline = Instant::now() + self.settings.startup;
-        let process = Process::spawn(
-            &self.settings.sandbox.command(&self.settings.argv),
-            self.log.as_deref(),
-        )
-        .map_err(|e| {
-            self.error(
-                PlayerErrorKind::Crash,
-                format!("cannot start '{}': {e}", self.settings.argv[0]),
-            )
-        })?;
+        let process = Process::spawn(&self.settings.launch, &self.hidden, self.log.as_deref())
+            .map_err(|e| {
+                self.error(
+                    PlayerErrorKind::Crash,
+                    format!("cannot start '{}': {e}", self.settings.launch.argv[0]),
+                )
+            })?;
         self.process = Some(process);
         let limit = self.settings.startup;
         self.send("uci");
@@ -770,6 +761,10 @@ impl Player for UciPlayer {
 
     fn log_to(&mut self, path: &Path) {
         self.log = Some(path.to_path_buf());
+    }
+
+    fn hide(&mut self, dir: &Path) {
+        self.hidden.push(dir.to_path_buf());
     }
 }
 
