@@ -130,6 +130,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         dir.display()
     );
     public_seed_note(&cfg);
+    crate::tournament::unsandboxed_note(&cfg);
     crate::tournament::clock_note(&cfg);
     crate::tournament::openings_note(&cfg);
     let bar = a.run.progress_bar(total as u64);

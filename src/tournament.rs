@@ -149,6 +149,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         dir.display()
     );
     public_seed_note(&cfg);
+    unsandboxed_note(&cfg);
     clock_note(&cfg);
     openings_note(&cfg);
     let bar = a.run.progress_bar(total as u64);
@@ -244,6 +245,35 @@ pub(crate) fn openings_note(cfg: &TournamentConfig) {
 pub(crate) fn public_seed_note(cfg: &TournamentConfig) {
     if cfg.seed.is_some() && cfg.players.iter().any(|p| is_program(p)) {
         outln!("note: the seed is public: a program player that knows it can compute every player's random choices (leave out --seed for a secret key; see docs/src/tournament.md)");
+    }
+}
+
+/// Says so, once, when a run with a secret key has a program player outside the
+/// sandbox: such a program runs with the user's rights, so it can read the key (through
+/// the results folder or fow's /proc) and from it every player's random choices, and can
+/// write into the results folder.
+pub(crate) fn unsandboxed_note(cfg: &TournamentConfig) {
+    if cfg.seed.is_some() {
+        return;
+    }
+    let open: Vec<String> = cfg
+        .players
+        .iter()
+        .filter(|p| is_program(p))
+        .filter(|p| {
+            p.parse::<fow_players::PlayerSpec>()
+                .is_ok_and(|s| s.param("sandbox") != Some("bwrap"))
+        })
+        .map(|p| fow_players::player_label(p))
+        .collect();
+    if !open.is_empty() {
+        outln!(
+            "note: {} without the sandbox: a program run so can read this run's secret key and from it every player's random choices, and write into the results folder (add sandbox=bwrap to its spec; see docs/src/protocol.md)",
+            match open.as_slice() {
+                [one] => format!("{one} runs"),
+                many => format!("{} run", many.join(", ")),
+            }
+        );
     }
 }
 

@@ -385,3 +385,91 @@ fn control_characters_from_a_bot_are_escaped_in_games_csv() {
         }
     }
 }
+
+/// Invisible formatting characters from a bot (a right-to-left override that would show
+/// "win" as "niw", zero-width spaces, a byte-order mark) reach neither `games.csv` nor
+/// the terminal raw: they are escaped like control characters (issue 41).
+#[test]
+fn bidirectional_and_zero_width_characters_from_a_bot_are_escaped() {
+    if !python("the test bots are Python scripts") {
+        return;
+    }
+    let bot = "exec:cmd=python3 tests/bots/hostile.py rtl";
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(FOW)
+        .args(["tournament", "--players", &format!("RandomMove,{bot}")])
+        .args(["--games", "1", "--jobs", "1", "--out"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = fs::read_to_string(dir.path().join(GAMES_FILE)).unwrap();
+    let hidden = ['\u{202e}', '\u{202c}', '\u{200b}', '\u{2066}', '\u{feff}'];
+    for text in [
+        &csv,
+        &String::from_utf8_lossy(&out.stdout).into_owned(),
+        &String::from_utf8_lossy(&out.stderr).into_owned(),
+    ] {
+        assert!(!text.contains(hidden), "raw: {}", text.escape_debug());
+    }
+    for g in read_games(&dir.path().join(GAMES_FILE)).unwrap() {
+        assert_eq!(g.game_reason().unwrap(), Reason::PlayerError, "{g:?}");
+        assert!(
+            g.detail
+                .contains("I \\u{202e}niw\\u{202c}\\u{200b}\\u{2066} always\\u{feff}"),
+            "{}",
+            g.detail
+        );
+    }
+}
+
+/// The protocol's lines are UTF-8: a `hello` that is not loses the game by protocol
+/// error, rather than being read with replacement characters (issue 41).
+#[test]
+fn a_hello_that_is_not_utf8_loses_by_protocol_error() {
+    if !python("the test bots are Python scripts") {
+        return;
+    }
+    let bot = "exec:cmd=python3 tests/bots/hostile.py badutf8";
+    let (_dir, games) = tournament(&format!("RandomMove,{bot}"), 1, "1");
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!(g.game_reason().unwrap(), Reason::ProtocolError, "{g:?}");
+        assert!(
+            g.detail.contains("not UTF-8 while waiting for hello"),
+            "{}",
+            g.detail
+        );
+    }
+}
+
+/// A command that names a file that cannot be executed, or a folder, is refused before
+/// the first game with one line, rather than crashing every game (issue 41).
+#[test]
+fn a_command_that_is_not_a_program_is_refused_before_any_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = dir.path().join("hostname");
+    fs::write(&text, "a text file, not a program\n").unwrap();
+    for (cmd, needle) in [
+        (text.display().to_string(), "is not a program"),
+        (dir.path().display().to_string(), "not found"),
+    ] {
+        let out = dir.path().join("t");
+        fails(
+            &[
+                "tournament",
+                "-q",
+                "--players",
+                &format!("RandomMove,exec:cmd={cmd}"),
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            needle,
+        );
+        assert!(!out.join(GAMES_FILE).exists());
+    }
+}

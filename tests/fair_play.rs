@@ -464,3 +464,42 @@ fn runs_started_together_with_the_default_out_get_their_own_folders() {
         );
     }
 }
+
+/// A run with a secret key and a program player outside the sandbox says once that the
+/// program could read the key (issue 41); in the sandbox, or with a public seed (which
+/// has its own note), it does not.
+#[test]
+fn an_unsandboxed_program_in_a_secret_run_is_noted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |players: &str, more: &[&str], name: &str| {
+        let out = tmp.path().join(name);
+        let mut args = vec!["tournament", "-q", "--games", "1", "--players", players];
+        args.extend(more);
+        args.extend(["--out", out.to_str().unwrap()]);
+        ok(&args)
+    };
+    let open = format!(
+        "RandomMove,{},{}",
+        served("CaptureKing", "K"),
+        served("CaptureLargest", "L")
+    );
+    let out = run(&open, &[], "a");
+    let notes: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("without the sandbox"))
+        .collect();
+    assert_eq!(notes.len(), 1, "{out}");
+    assert!(
+        notes[0].starts_with("note: K, L run without the sandbox"),
+        "{out}"
+    );
+    let out = run(&open, &["--seed", "3"], "b");
+    assert!(!out.contains("without the sandbox"), "{out}");
+    if bwrap_and_system_python() {
+        let boxed = format!("RandomMove,{},sandbox=bwrap", served("CaptureKing", "K"));
+        // fow itself must be visible inside: it lies outside the system folders, and
+        // its own folder is shown.
+        let out = run(&boxed, &[], "c");
+        assert!(!out.contains("without the sandbox"), "{out}");
+    }
+}

@@ -41,7 +41,16 @@ fn run_in(
     env: &[(&str, &str)],
 ) -> (u32, Option<i32>, String, Vec<GameRow>) {
     let child = Command::new(FOW)
-        .args(["tournament", "-q", "--jobs", "1", "--games", "1", "--players", players])
+        .args([
+            "tournament",
+            "-q",
+            "--jobs",
+            "1",
+            "--games",
+            "1",
+            "--players",
+            players,
+        ])
         .arg("--out")
         .arg(out)
         .current_dir(cwd)
@@ -98,8 +107,7 @@ fn a_sandboxed_bot_holds_no_capability_and_cannot_write_or_remount() {
         bots().display(),
         out.display()
     );
-    let (fow_pid, code, err, games) =
-        run_in(tmp.path(), &format!("RandomMove,{bot}"), &out, &[]);
+    let (fow_pid, code, err, games) = run_in(tmp.path(), &format!("RandomMove,{bot}"), &out, &[]);
     assert_eq!(code, Some(0), "{err}");
     let reports = probes(&out, &games);
     assert_eq!(reports.len(), 2);
@@ -191,7 +199,8 @@ fn the_sandbox_holds_for_an_ordinary_user_too() {
     ])
     .unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
-    if err.contains("setting up uid map") || err.contains("No permissions to create new namespace") {
+    if err.contains("setting up uid map") || err.contains("No permissions to create new namespace")
+    {
         eprintln!("skipped: this kernel does not let an ordinary user make namespaces ({err})");
         return;
     }
@@ -223,7 +232,12 @@ fn a_spec_that_would_show_the_results_folder_is_refused() {
         return;
     }
     let p = project();
-    for extra in [" .\"", "\",bind=.", "\",bind=results", "\",bind=results/run1/secret.key"] {
+    for extra in [
+        " .\"",
+        "\",bind=.",
+        "\",bind=results",
+        "\",bind=results/run1/secret.key",
+    ] {
         let spec = format!("RandomMove,exec:cmd=\"python3 bot.py{extra},sandbox=bwrap");
         // Earlier runs are there.
         fs::create_dir_all(p.path().join("results/old")).unwrap();
@@ -238,7 +252,8 @@ fn a_spec_that_would_show_the_results_folder_is_refused() {
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
         assert!(err.starts_with("fow: error: "), "{err}");
         assert!(
-            err.contains("would show the results folder") || err.contains("lies in the results folder"),
+            err.contains("would show the results folder")
+                || err.contains("lies in the results folder"),
             "{spec}: {err}"
         );
         assert!(games.is_empty());
@@ -295,7 +310,9 @@ fn a_virtualenv_python_runs_in_the_sandbox() {
         .status()
         .is_ok_and(|s| s.success());
     if !made {
-        eprintln!("skipped: python3 cannot make a virtual environment here (the venv module is missing)");
+        eprintln!(
+            "skipped: python3 cannot make a virtual environment here (the venv module is missing)"
+        );
         return;
     }
     let players = format!(
@@ -359,7 +376,14 @@ fn a_program_gets_a_minimal_environment_and_no_inherited_descriptor() {
         }
         assert_eq!(r["write_home"], "ok", "a scratch home of its own: {r}");
         let home = Path::new(r["home"].as_str().unwrap());
-        assert_ne!(Some(home.as_os_str()), std::env::var_os("HOME").as_deref(), "{r}");
-        assert!(!home.exists(), "the scratch home is removed with the program: {r}");
+        assert_ne!(
+            Some(home.as_os_str()),
+            std::env::var_os("HOME").as_deref(),
+            "{r}"
+        );
+        assert!(
+            !home.exists(),
+            "the scratch home is removed with the program: {r}"
+        );
     }
 }

@@ -60,7 +60,7 @@ impl Launch {
         };
         let cmd = spec
             .param("cmd")
-            .ok_or_else(|| bad(format!("cmd=<{what} command line> is required")))?;
+            .ok_or_else(|| bad(format!("cmd=<{what}> is required")))?;
         let mut argv = split_command(cmd)
             .filter(|a| !a.is_empty())
             .ok_or_else(|| bad(format!("cannot read the command line '{cmd}'")))?;
@@ -153,26 +153,6 @@ fn find_any(program: &str) -> Option<PathBuf> {
     })
 }
 
-/// Checks that no spec in `specs` would show a folder of `hidden` to its program: for
-/// each sandboxed `exec:` or `uci:` player, the paths its spec binds (`bind=`, and the
-/// files and folders named on its command line) must neither be, nor lie inside, nor
-/// hold one of them. The arena calls it before the first game of a run, with the run's
-/// results folder.
-pub fn check_hidden(spec: &PlayerSpec, hidden: &[PathBuf]) -> Result<(), SpecError> {
-    let launch = match spec.name.as_str() {
-        "exec" => super::ExecSettings::from_spec(spec)?.launch,
-        "uci" => super::UciSettings::from_spec(spec)?.launch,
-        _ => return Ok(()),
-    };
-    launch
-        .command(hidden)
-        .map(drop)
-        .map_err(|message| SpecError::BadParam {
-            bot: spec.name.clone(),
-            message,
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::command::find_program;
@@ -205,7 +185,9 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("is not a program"), "{e}");
-        let e = launch("exec:cmd=no-such-program-here").unwrap_err().to_string();
+        let e = launch("exec:cmd=no-such-program-here")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("not found"), "{e}");
     }
 

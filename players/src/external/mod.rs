@@ -14,11 +14,11 @@ mod serve;
 mod uci;
 
 pub use command::split_command;
+pub use launch::{Launch, ENV_PREFIX, LAUNCH_KEYS};
 pub use process::{
     ExecSettings, ExternalPlayer, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS, EXEC_KEYS, MAX_LINE,
     MAX_LOG, QUIT_GRACE,
 };
-pub use launch::{check_hidden, Launch, ENV_PREFIX, LAUNCH_KEYS};
 pub use sandbox::{Sandbox, SANDBOX_ID};
 pub use serve::{serve, ServeError};
 pub use uci::{
@@ -26,9 +26,11 @@ pub use uci::{
     UciCounts, UciPlayer, UciSettings, BELIEF_CAP, DEFAULT_UCI_NODES, UCI_KEYS,
 };
 
+use std::path::PathBuf;
+
 use fow_variants::Move;
 
-use crate::PlayerError;
+use crate::{PlayerError, PlayerSpec, SpecError};
 
 /// A player that runs a program ([`ExternalPlayer`], [`UciPlayer`]): a failure is kept
 /// until [`Player::take_error`](crate::Player::take_error) takes it, and ends the program.
@@ -51,4 +53,24 @@ fn answer<P: Program>(p: &mut P, turn: impl FnOnce(&mut P) -> Result<Move, Playe
     }
     p.end_broken();
     Move::NULL
+}
+
+/// Checks that `spec` would show its program no folder of `hidden`: for a sandboxed
+/// `exec:` or `uci:` player, the paths its spec binds (`bind=`, and the files and
+/// folders named on its command line) must neither be, nor lie inside, nor hold one of
+/// them (other players pass). The arena calls it before the first game of a run, with the run's
+/// results folder.
+pub fn check_hidden(spec: &PlayerSpec, hidden: &[PathBuf]) -> Result<(), SpecError> {
+    let launch = match spec.name.as_str() {
+        "exec" => ExecSettings::from_spec(spec)?.launch,
+        "uci" => UciSettings::from_spec(spec)?.launch,
+        _ => return Ok(()),
+    };
+    launch
+        .command(hidden)
+        .map(drop)
+        .map_err(|message| SpecError::BadParam {
+            bot: spec.name.clone(),
+            message,
+        })
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fs::{self, File};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStderr, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStderr, ChildStdout, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -62,7 +62,7 @@ impl ExecSettings {
             bot: spec.name.clone(),
             message,
         };
-        let launch = Launch::from_spec(spec, "program", find_program)?;
+        let launch = Launch::from_spec(spec, "command line", find_program)?;
         let ms = |key: &str, default: u64| -> Result<Duration, SpecError> {
             match spec.parsed(key, default)? {
                 0 => Err(bad(format!("{key} must be at least 1 ms"))),
@@ -111,10 +111,7 @@ pub(crate) enum Line {
 /// escapes this; `sandbox=bwrap` closes that gap (its processes live in a PID namespace
 /// that ends with the program).
 pub(crate) struct Process {
-    /// The program's guard (see `guard`), leader of the program's process group.
     child: Child,
-    /// The program itself.
-    program_pid: u32,
     /// Lines to write to its stdin (a thread writes them, so a program that does not
     /// read never blocks the arena). Dropping it closes the program's stdin.
     to_bot: Option<Sender<Vec<u8>>>,
@@ -149,9 +146,8 @@ impl Process {
             .as_ref()
             .map_or(Path::new("/tmp"), |s| s.path())
             .to_path_buf();
-        let mut cmd = Command::new(&argv[0]);
-        cmd.args(&argv[1..])
-            .env_clear()
+        let mut cmd = guard::command(&argv)?;
+        cmd.env_clear()
             .envs(launch.environment(&home))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -162,12 +158,7 @@ impl Process {
             });
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        let started = guard::install(&mut cmd)?;
         let mut child = cmd.spawn()?;
-        // The guard's report pipe closes with `cmd`: a guard that died unreported reads
-        // as end of file.
-        drop(cmd);
-        let program_pid = started.program_pid().unwrap_or(child.id());
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (to_bot, rx) = mpsc::channel::<Vec<u8>>();
@@ -194,7 +185,6 @@ impl Process {
         };
         Ok(Process {
             child,
-            program_pid,
             to_bot: Some(to_bot),
             from_bot,
             log,
@@ -202,9 +192,9 @@ impl Process {
         })
     }
 
-    /// The program's process id (its guard's is the process group's id).
+    /// The process id.
     pub(crate) fn pid(&self) -> u32 {
-        self.program_pid
+        self.child.id()
     }
 
     /// Queues `buf` for the program's stdin (a closed pipe shows up as the program's

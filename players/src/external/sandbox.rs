@@ -300,7 +300,8 @@ fn bwrap_command(
             Err(_) => {}
         }
     }
-    let program_file = find_program(&argv[0]).ok_or_else(|| format!("program '{}' not found", argv[0]))?;
+    let program_file =
+        find_program(&argv[0]).ok_or_else(|| format!("program '{}' not found", argv[0]))?;
     let mut program = std::path::absolute(&program_file)
         .map_err(|e| format!("{}: {e}", program_file.display()))?;
     match is_python(&argv[0]).then(|| python_home(&program)).flatten() {
@@ -328,7 +329,10 @@ fn bwrap_command(
                     h.display()
                 ));
             }
-            if let Some(dir) = std::path::absolute(p).ok().and_then(|p| p.parent().map(Path::to_path_buf)) {
+            if let Some(dir) = std::path::absolute(p)
+                .ok()
+                .and_then(|p| p.parent().map(Path::to_path_buf))
+            {
                 shown.own_folder(&dir, &format!("the folder of {a}"))?;
             }
             shown.explicit(p, &what)?;
@@ -402,7 +406,11 @@ mod tests {
         );
         let d = dir.to_string_lossy().into_owned();
         assert!(binds_of(&cmd).contains(&(d.clone(), d)), "{text}");
-        assert!(text.ends_with(&format!("-- /usr/bin/sh {} --level", script.display())) || text.ends_with(&format!("-- /bin/sh {} --level", script.display())), "{text}");
+        assert!(
+            text.ends_with(&format!("-- /usr/bin/sh {} --level", script.display()))
+                || text.ends_with(&format!("-- /bin/sh {} --level", script.display())),
+            "{text}"
+        );
     }
 
     #[test]
@@ -434,13 +442,15 @@ mod tests {
         assert!(!shown.contains(&p(&project)), "{shown:?}");
         assert!(!shown.contains(&p(&results)), "{shown:?}");
         assert!(!shown.contains(&p(&project.join("sneaky"))), "{shown:?}");
-        assert!(binds_of(&cmd).iter().all(|(s, _)| !overlaps(Path::new(s), &run)));
+        assert!(binds_of(&cmd)
+            .iter()
+            .all(|(s, _)| !overlaps(Path::new(s), &run)));
         // A folder above the results, or the results themselves, named on the command
         // line or bound: refused.
         for bad in [&project, &results, &run] {
             let e = bwrap_command(&sh(&[&script, bad]), &[], &hidden).unwrap_err();
             assert!(e.contains("would show the results folder"), "{e}");
-            let e = bwrap_command(&sh(&[&script]), &[bad.clone()], &hidden).unwrap_err();
+            let e = bwrap_command(&sh(&[&script]), std::slice::from_ref(bad), &hidden).unwrap_err();
             assert!(e.contains("would show the results folder"), "{e}");
         }
         let e = bwrap_command(&sh(&[&run.join("secret.key")]), &[], &hidden).unwrap_err();

@@ -93,7 +93,7 @@ impl UciSettings {
             }
         }
         let cmd = spec.param("cmd").unwrap_or_default();
-        let launch = Launch::from_spec(spec, "engine", |program| {
+        let launch = Launch::from_spec(spec, "engine command line", |program| {
             find_program(program).or_else(|| {
                 let games = Path::new("/usr/games").join(program);
                 (!program.contains('/') && executable(&games)).then_some(games)
