@@ -298,7 +298,7 @@ fn a_bot_beside_its_results_folder_runs_with_its_modules_and_cannot_see_the_resu
 }
 
 #[test]
-fn a_virtualenv_python_runs_in_the_sandbox() {
+fn a_virtualenv_python_and_a_shim_run_in_the_sandbox() {
     if !python("the test bot is a Python script") || !bwrap() {
         return;
     }
@@ -315,15 +315,33 @@ fn a_virtualenv_python_runs_in_the_sandbox() {
         );
         return;
     }
+    // A shim, as pyenv's: a script named python3 that runs the real interpreter
+    // (which, unlike the shim, the sandbox is shown).
+    let shims = tmp.path().join("shims");
+    fs::create_dir(&shims).unwrap();
+    let real = Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .unwrap();
+    let real = String::from_utf8(real.stdout).unwrap();
+    fs::write(
+        shims.join("python3"),
+        format!("#!/bin/sh\nexec '{}' \"$@\"\n", real.trim()),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(shims.join("python3"), fs::Permissions::from_mode(0o755)).unwrap();
     let players = format!(
-        "RandomMove,exec:cmd={}/bin/python3 {}/pkg/bot.py,sandbox=bwrap",
+        "RandomMove,exec:cmd={}/bin/python3 {}/pkg/bot.py,sandbox=bwrap,name=venv,exec:cmd={}/python3 {}/pkg/bot.py,sandbox=bwrap,name=shim",
         venv.display(),
+        bots().display(),
+        shims.display(),
         bots().display()
     );
     let out = tmp.path().join("run");
     let (_, code, err, games) = run_in(tmp.path(), &players, &out, &[]);
     assert_eq!(code, Some(0), "{err}");
-    assert_eq!(games.len(), 2);
+    assert_eq!(games.len(), 6);
     for g in &games {
         let log = out.join(LOGS_DIR);
         assert!(
