@@ -134,6 +134,65 @@ fn a_gauntlet_meets_each_opponent() {
     assert_eq!(read_games_count(&dir), 20);
 }
 
+/// Every folder a gauntlet writes reads back (`rate`, `export`, `--resume`); a tournament
+/// gauntlet that lists its own player among the opponents would schedule one game twice
+/// (the same players and seed), so it is refused before any game, and a self-play match
+/// (game pairs: two different games) still reads back.
+#[test]
+fn gauntlet_folders_read_back_and_a_gauntlet_against_itself_is_refused_before_playing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let refused = tmp.path().join("refused");
+    fails(
+        &[
+            "tournament",
+            "--gauntlet",
+            "RandomMove",
+            "--players",
+            "RandomMove,CaptureLargest",
+            "-n",
+            "1",
+            "-q",
+            "--out",
+            refused.to_str().unwrap(),
+        ],
+        "'RandomMove' is the gauntlet's player and also one of its opponents",
+    );
+    assert!(!refused.exists(), "nothing written before the refusal");
+
+    let g = tmp.path().join("g");
+    let g = g.to_str().unwrap();
+    ok(&[
+        "tournament",
+        "--gauntlet",
+        "RandomMove",
+        "--players",
+        "CaptureLargest,CaptureKing",
+        "-n",
+        "1",
+        "-q",
+        "--out",
+        g,
+    ]);
+    let m = tmp.path().join("m");
+    let m = m.to_str().unwrap();
+    ok(&[
+        "match",
+        "RandomMove",
+        "RandomMove",
+        "-n",
+        "4",
+        "-q",
+        "--out",
+        m,
+    ]);
+    assert!(ok(&["rate", g]).contains("CaptureKing"));
+    for dir in [g, m] {
+        assert!(ok(&["export", dir]).contains("[Event "));
+    }
+    ok(&["tournament", "--resume", "-q", "--out", g]);
+    ok(&["match", "--resume", "-q", "--out", m]);
+}
+
 fn read_games_count(dir: &Path) -> usize {
     fow_records::read_games(&dir.join("games.csv"))
         .unwrap()
