@@ -415,3 +415,77 @@ fn bad_openings_are_refused_by_file_and_line() {
     );
     assert!(!out.join("tournament.json").exists());
 }
+
+/// An openings file's FEN clocks and trailing fields are read as `fow view` reads a FEN
+/// (one reader): a clock that is not a whole number that fits, or a field after the
+/// clocks, is refused by file and line, never read as 0; EPD operations still read.
+#[test]
+fn openings_clocks_are_read_as_fen_clocks_or_refused_by_file_and_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let book = tmp.path().join("book.epd");
+    let b = book.to_str().unwrap();
+    let out = tmp.path().join("x");
+    let o = out.to_str().unwrap();
+    let board = "4k3/8/8/8/8/8/4P3/4K3 w - -";
+    for (tail, why) in [
+        (
+            "99999999999999999999 1",
+            "the half-move clock 99999999999999999999 is too large",
+        ),
+        ("-5 1", "the half-move clock is a whole number, not '-5'"),
+        (
+            "150.5 1",
+            "the half-move clock is a whole number, not '150.5'",
+        ),
+        ("0 1.5", "the move number is a whole number, not '1.5'"),
+        ("0 1 junk", "unexpected 7th field 'junk'"),
+        ("0 1 0", "unexpected 7th field '0'"),
+        ("hmvc -5;", "hmvc"),
+    ] {
+        fs::write(&book, format!("# a comment\n{board} 0 1\n{board} {tail}\n")).unwrap();
+        let args = [
+            "match",
+            "CaptureLargest",
+            "RandomMove",
+            "--openings",
+            b,
+            "--out",
+            o,
+        ];
+        fails(&args, &format!("{b}:3: "));
+        fails(&args, why);
+        // `fow view` refuses the same FEN with the same reason.
+        if !tail.starts_with("hmvc") {
+            fails(&["view", &format!("{board} {tail}")], why);
+        }
+    }
+    assert!(!out.exists());
+    // EPD: operations after the four fields, clocks from hmvc and fmvn (or none).
+    fs::write(
+        &book,
+        format!("{board} bm e3; id \"a;b\"; hmvc 7; fmvn 30;\n{board} id \"x\";\n{board}\n"),
+    )
+    .unwrap();
+    ok(&[
+        "match",
+        "CaptureLargest",
+        "RandomMove",
+        "-n",
+        "6",
+        "-q",
+        "--openings",
+        b,
+        "--out",
+        o,
+    ]);
+    let games = fow_records::read_games(&out.join("games.csv")).unwrap();
+    let starts: Vec<&str> = games.iter().step_by(2).map(|g| g.start.as_str()).collect();
+    assert_eq!(
+        starts,
+        [
+            format!("{board} 7 30"),
+            format!("{board} 0 1"),
+            format!("{board} 0 1")
+        ]
+    );
+}
