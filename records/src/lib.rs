@@ -65,7 +65,7 @@ pub use files::{
     write_atomic, Appender, ClockRow, CsvRow, GameRow, GamesAppender, TimeRow, CLOCKS_FILE,
     CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
-pub use lock::{fresh_folder, lock_folder, FolderLock};
+pub use lock::{fresh_folder, lock_existing, lock_folder, FolderLock};
 pub use moves_text::replay_uci;
 pub use openings::{check_start, OpeningOrder, Openings, OpeningsReport};
 pub use record::{GameRecord, GameResult, Reason};
