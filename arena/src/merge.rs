@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use fow_records::seed::SECRET_FILE;
 use fow_records::RecordError;
 use fow_records::{
-    io_err, read_csv, rewrite_games, rewrite_rows, write_atomic, ClockRow, CsvRow, GameRow,
-    TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+    existing_folder, io_err, read_csv, rewrite_games, rewrite_rows, write_atomic, ClockRow, CsvRow,
+    GameRow, TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
 use fow_records::{lock_existing, lock_folder};
 use fow_records::{read_checked, Schedule};
@@ -147,9 +147,10 @@ pub fn merge_shards(
     })
 }
 
-/// Reads one shard's folder: its settings (a shard's), and its games checked against its
-/// schedule (a last line cut short by a kill is left out: that game is missing).
-fn read_shard(dir: &Path) -> Result<ShardFolder, RecordError> {
+/// The settings of the shard in `dir` (checked: a folder that holds no run, or a whole
+/// run, is an error naming it).
+pub fn shard_config(dir: &Path) -> Result<TournamentConfig, RecordError> {
+    existing_folder(dir)?;
     if !dir.join(CONFIG_FILE).is_file() {
         return Err(RecordError::Config(format!(
             "{} holds no run (no {CONFIG_FILE})",
@@ -163,6 +164,13 @@ fn read_shard(dir: &Path) -> Result<ShardFolder, RecordError> {
             dir.display()
         )));
     }
+    Ok(config)
+}
+
+/// Reads one shard's folder: its settings (a shard's), and its games checked against its
+/// schedule (a last line cut short by a kill is left out: that game is missing).
+fn read_shard(dir: &Path) -> Result<ShardFolder, RecordError> {
+    let config = shard_config(dir)?;
     let path = dir.join(GAMES_FILE);
     let games = match path.exists() {
         false => Vec::new(),

@@ -218,6 +218,18 @@ pub fn io_err(path: &Path) -> impl FnOnce(io::Error) -> RecordError + '_ {
     move |e| RecordError::io(path, &e)
 }
 
+/// Checks that `dir` is an existing folder: nothing there, or a file, is a
+/// [`RecordError::Path`] naming it.
+pub fn existing_folder(dir: &Path) -> Result<(), RecordError> {
+    match fs::metadata(dir).map_err(io_err(dir))?.is_dir() {
+        true => Ok(()),
+        false => Err(RecordError::Path {
+            path: dir.to_path_buf(),
+            message: "is a file, not a folder".into(),
+        }),
+    }
+}
+
 /// Cuts a file after its last newline (a line cut off by a kill is dropped).
 pub fn drop_partial_line(path: &Path) -> Result<(), RecordError> {
     let mut f = match OpenOptions::new().read(true).write(true).open(path) {

@@ -12,7 +12,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::error::RecordError;
-use crate::files::io_err;
+use crate::files::{existing_folder, io_err};
 
 /// An exclusive lock on a folder; the lock ends when this is dropped or the process ends.
 #[derive(Debug)]
@@ -32,8 +32,8 @@ impl FolderLock {
 /// it is an error naming the folder ([`RecordError::Config`]: the user's command clashes
 /// with a running one).
 pub fn lock_folder(dir: &Path) -> Result<FolderLock, RecordError> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(not_a_folder(dir));
+    if dir.exists() {
+        existing_folder(dir)?;
     }
     fs::create_dir_all(dir).map_err(io_err(dir))?;
     take(dir)
@@ -42,18 +42,8 @@ pub fn lock_folder(dir: &Path) -> Result<FolderLock, RecordError> {
 /// Takes the lock of the existing folder `dir`, to read it (a shard to merge): a
 /// missing folder is not made but an error, as a file is ([`RecordError::Path`]).
 pub fn lock_existing(dir: &Path) -> Result<FolderLock, RecordError> {
-    let meta = fs::metadata(dir).map_err(io_err(dir))?;
-    if !meta.is_dir() {
-        return Err(not_a_folder(dir));
-    }
+    existing_folder(dir)?;
     take(dir)
-}
-
-fn not_a_folder(dir: &Path) -> RecordError {
-    RecordError::Path {
-        path: dir.to_path_buf(),
-        message: "is a file, not a folder".into(),
-    }
 }
 
 fn take(dir: &Path) -> Result<FolderLock, RecordError> {
