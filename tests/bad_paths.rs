@@ -538,3 +538,19 @@ fn every_path_argument_refuses_a_bad_path_with_one_line_and_exit_2() {
         failures.join("\n")
     );
 }
+
+/// The other side of the line: a write the system fails (a full disk) is a failure, exit
+/// status 1, not bad input.
+#[test]
+fn a_full_disk_is_a_failure_not_bad_input() {
+    if !Path::new("/dev/full").exists() {
+        return; // not a Linux machine
+    }
+    let inputs = Inputs::new();
+    let r = inputs.root.join("R");
+    let out = fow(&["export", r.to_str().unwrap(), "--out", "/dev/full"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("fow: error: /dev/full: "), "{err}");
+}
