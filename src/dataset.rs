@@ -75,11 +75,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
         },
         rules: rules_seen.unwrap_or(pgn_rules),
     };
-    let file = std::fs::File::create(&a.out)
-        .map_err(|e| CliError::Failed(format!("{}: {e}", a.out.display())))?;
+    let file = std::fs::File::create(&a.out).map_err(crate::error::io(&a.out))?;
     let mut w = std::io::BufWriter::new(file);
-    write_dataset(&mut w, &header, &examples)
-        .map_err(|e| CliError::Failed(format!("{}: {e}", a.out.display())))?;
+    write_dataset(&mut w, &header, &examples).map_err(crate::error::io(&a.out))?;
     let wins = examples.iter().filter(|e| e.result > 0).count();
     outln!(
         "{} read ({} skipped), {used} used, {} of {} ({:.0}% from won games), rules {}",

@@ -43,6 +43,13 @@ pub fn input(e: impl fmt::Display) -> CliError {
     CliError::Input(e.to_string())
 }
 
+/// The error of an I/O operation on `path` (for `map_err`): bad input when the path is
+/// what is wrong (missing, a folder for a file, ...), else a failure
+/// ([`fow_records::RecordError::io`]).
+pub fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> CliError + '_ {
+    move |e| fow_records::RecordError::io(path, &e).into()
+}
+
 impl From<fow_analysis::ReportError> for CliError {
     fn from(e: fow_analysis::ReportError) -> CliError {
         match e {

@@ -70,8 +70,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     }
     match &a.out {
         Some(path) => {
-            std::fs::write(path, &text)
-                .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+            std::fs::write(path, &text).map_err(crate::error::io(path))?;
             outln!(
                 "wrote {} game{} to {}",
                 games.len(),

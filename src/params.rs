@@ -94,8 +94,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 .map_err(|e| input(format!("{}: {e}", file.display())))?;
             let json = family.to_json(&values);
             match out {
-                Some(path) => std::fs::write(&path, json)
-                    .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?,
+                Some(path) => std::fs::write(&path, json).map_err(crate::error::io(&path))?,
                 None => out!("{json}"),
             }
             Ok(())

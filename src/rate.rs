@@ -92,10 +92,8 @@ fn rate_matrix(a: &Args, m: ResultMatrix) -> Result<(), CliError> {
         return Err(input(format!("{}: no games", a.file.display())));
     }
     let fits = fit(&m, a.anchor.as_deref(), a.method)?;
-    if let Some(dir) = &a.out {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?;
-    }
+    // The folder's lock (made if needed), held while its tables are written.
+    let _lock = a.out.as_deref().map(fow_records::lock_folder).transpose()?;
     out!("{}", report(&m, &fits, None, a.out.as_deref())?);
     Ok(())
 }

@@ -131,14 +131,8 @@ impl RunArgs {
         let Some(path) = &self.openings else {
             return Ok(None);
         };
-        // A file that cannot be read is bad input here (exit 2), not a failed run.
         let (openings, report) =
-            Openings::read(path, rules, self.opening_plies, self.opening_order).map_err(
-                |e| match e {
-                    fow_records::RecordError::Io { .. } => input(e.to_string()),
-                    e => e.into(),
-                },
-            )?;
+            Openings::read(path, rules, self.opening_plies, self.opening_order)?;
         if report.skipped > 0 {
             outln!(
                 "note: {} of {} {} or {} decided within {} {} and {} left out (the first: {})",

@@ -41,7 +41,8 @@ pub struct Args {
     #[arg(long, value_name = "A,B,...")]
     pub players: Option<String>,
     /// A gauntlet: this player against each of the --players (default: every registered
-    /// bot but itself), not the others among themselves.
+    /// bot but itself), not the others among themselves. It may not be among the
+    /// --players (`fow match A A` plays a player against itself).
     #[arg(long, value_name = "SPEC", conflicts_with = "preset")]
     pub gauntlet: Option<String>,
     /// Games per ordered pair (default 20; 100 with --preset).

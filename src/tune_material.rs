@@ -174,8 +174,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             .map(|(k, v)| format!("  \"{k}\": {v}"))
             .collect();
         let text = format!("{{\n{}\n}}\n", body.join(",\n"));
-        std::fs::write(out, text)
-            .map_err(|e| CliError::Failed(format!("{}: {e}", out.display())))?;
+        std::fs::write(out, text).map_err(crate::error::io(out))?;
         outln!("written to {}", out.display());
     }
     Ok(())

@@ -335,7 +335,8 @@ fn bad_input_is_one_clear_line() {
     );
     let bad = write(dir.path(), "bad.pgn", "1. e4 e5 2. Ke3 1-0\n");
     fails(&["analyze", bad.to_str().unwrap()], "Ke3");
-    // An unwritable CSV is a failure (exit 1) after the analysis, in one line.
+    // A CSV in a folder that does not exist is bad input (exit 2, one line): the path
+    // is what is wrong, not the system.
     let out = fow(&[
         "analyze",
         p,
@@ -345,9 +346,10 @@ fn bad_input_is_one_clear_line() {
         "/nonexistent/dir/a.csv",
     ]);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("/nonexistent/dir/a.csv") && !err.contains("panicked"),
+        err.contains("/nonexistent/dir/a.csv: no such file or folder") && !err.contains("panicked"),
         "{err}"
     );
 }

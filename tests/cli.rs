@@ -771,11 +771,13 @@ fn pgn_files_that_are_not_utf8_text_are_bad_input() {
         assert!(!out.exists(), "import wrote {}", out.display());
     }
     assert!(ok(&["export", &bom8]).contains("[Black \"b\"]"));
+    // An output in a folder that does not exist is a bad path: exit 2, one line.
     let nowhere = tmp.path().join("no/such/folder/x.pgn");
     let o = fow(&["export", &bom8, "--out", nowhere.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(o.status.code(), Some(2), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("x.pgn: no such file or folder"), "{err}");
 }
 
 #[test]

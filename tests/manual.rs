@@ -9,12 +9,14 @@
 //! - the code of the chapter "fow as a library" is the real code: `examples/rust_bot.rs`
 //!   and `examples/player_bot.rs`, the in-process bot, which this file compiles and plays.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
-use std::process::Command;
 
-const FOW: &str = env!("CARGO_BIN_EXE_fow");
+use common::help::{commands, help, long_flags, subcommands};
+
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 fn root() -> &'static Path {
@@ -23,90 +25,6 @@ fn root() -> &'static Path {
 
 fn read(path: &Path) -> String {
     fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-}
-
-/// `fow ARGS --help`, standard output.
-fn help(args: &[&str]) -> String {
-    let out = Command::new(FOW)
-        .args(args)
-        .arg("--help")
-        .output()
-        .expect("fow runs");
-    assert!(
-        out.status.success(),
-        "fow {} --help failed: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("help is UTF-8")
-}
-
-/// The subcommands a help text lists under `Commands:` (without `help`).
-fn subcommands(help: &str) -> Vec<String> {
-    help.lines()
-        .skip_while(|l| l.trim() != "Commands:")
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .filter(|l| l.starts_with("  ") && !l.starts_with("      "))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|name| *name != "help")
-        .map(str::to_string)
-        .collect()
-}
-
-/// The long flags of a help text's options (`-n, --games <N>`, `--resume`), without
-/// `--help` and `--version`; flags named only inside descriptions are not options.
-fn long_flags(help: &str) -> Vec<String> {
-    let mut flags = Vec::new();
-    let mut in_options = false;
-    for line in help.lines() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        if !line.starts_with(' ') {
-            in_options = line.trim_end() == "Options:";
-            continue;
-        }
-        let text = line.trim_start();
-        if !in_options || !text.starts_with('-') {
-            continue;
-        }
-        // The option's own words come first: `-n,`, `--games`, `<N>`; then its text.
-        for word in text.split_whitespace() {
-            let word = word.trim_end_matches(',');
-            if let Some(name) = word.strip_prefix("--") {
-                let name = name.split('=').next().unwrap_or(name);
-                if name != "help" && name != "version" {
-                    flags.push(format!("--{name}"));
-                }
-            } else if !(word.starts_with('-') || word.starts_with('<') || word.starts_with('[')) {
-                break;
-            }
-        }
-    }
-    flags
-}
-
-/// Every command with its flags: `("tournament", [...])`, `("params show", [...])`.
-fn commands() -> Vec<(String, Vec<String>)> {
-    let top = help(&[]);
-    let mut all = Vec::new();
-    for sub in subcommands(&top) {
-        let h = help(&[&sub]);
-        all.push((sub.clone(), long_flags(&h)));
-        for nested in subcommands(&h) {
-            let hn = help(&[&sub, &nested]);
-            all.push((format!("{sub} {nested}"), long_flags(&hn)));
-        }
-    }
-    // Guards against a help format this parser no longer reads.
-    let flags: usize = all.iter().map(|(_, f)| f.len()).sum();
-    assert!(
-        all.len() >= 20 && flags >= 100,
-        "parsed only {} commands and {flags} flags from fow's help: {all:?}",
-        all.len()
-    );
-    all
 }
 
 /// The manual's pages: (file name, text), in name order.

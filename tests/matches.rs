@@ -134,6 +134,65 @@ fn a_gauntlet_meets_each_opponent() {
     assert_eq!(read_games_count(&dir), 20);
 }
 
+/// Every folder a gauntlet writes reads back (`rate`, `export`, `--resume`); a tournament
+/// gauntlet that lists its own player among the opponents would schedule one game twice
+/// (the same players and seed), so it is refused before any game, and a self-play match
+/// (game pairs: two different games) still reads back.
+#[test]
+fn gauntlet_folders_read_back_and_a_gauntlet_against_itself_is_refused_before_playing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let refused = tmp.path().join("refused");
+    fails(
+        &[
+            "tournament",
+            "--gauntlet",
+            "RandomMove",
+            "--players",
+            "RandomMove,CaptureLargest",
+            "-n",
+            "1",
+            "-q",
+            "--out",
+            refused.to_str().unwrap(),
+        ],
+        "'RandomMove' is the gauntlet's player and also one of its opponents",
+    );
+    assert!(!refused.exists(), "nothing written before the refusal");
+
+    let g = tmp.path().join("g");
+    let g = g.to_str().unwrap();
+    ok(&[
+        "tournament",
+        "--gauntlet",
+        "RandomMove",
+        "--players",
+        "CaptureLargest,CaptureKing",
+        "-n",
+        "1",
+        "-q",
+        "--out",
+        g,
+    ]);
+    let m = tmp.path().join("m");
+    let m = m.to_str().unwrap();
+    ok(&[
+        "match",
+        "RandomMove",
+        "RandomMove",
+        "-n",
+        "4",
+        "-q",
+        "--out",
+        m,
+    ]);
+    assert!(ok(&["rate", g]).contains("CaptureKing"));
+    for dir in [g, m] {
+        assert!(ok(&["export", dir]).contains("[Event "));
+    }
+    ok(&["tournament", "--resume", "-q", "--out", g]);
+    ok(&["match", "--resume", "-q", "--out", m]);
+}
+
 fn read_games_count(dir: &Path) -> usize {
     fow_records::read_games(&dir.join("games.csv"))
         .unwrap()
@@ -355,4 +414,78 @@ fn bad_openings_are_refused_by_file_and_line() {
         "unknown opening order 'shuffled'",
     );
     assert!(!out.join("tournament.json").exists());
+}
+
+/// An openings file's FEN clocks and trailing fields are read as `fow view` reads a FEN
+/// (one reader): a clock that is not a whole number that fits, or a field after the
+/// clocks, is refused by file and line, never read as 0; EPD operations still read.
+#[test]
+fn openings_clocks_are_read_as_fen_clocks_or_refused_by_file_and_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let book = tmp.path().join("book.epd");
+    let b = book.to_str().unwrap();
+    let out = tmp.path().join("x");
+    let o = out.to_str().unwrap();
+    let board = "4k3/8/8/8/8/8/4P3/4K3 w - -";
+    for (tail, why) in [
+        (
+            "99999999999999999999 1",
+            "the half-move clock 99999999999999999999 is too large",
+        ),
+        ("-5 1", "the half-move clock is a whole number, not '-5'"),
+        (
+            "150.5 1",
+            "the half-move clock is a whole number, not '150.5'",
+        ),
+        ("0 1.5", "the move number is a whole number, not '1.5'"),
+        ("0 1 junk", "unexpected 7th field 'junk'"),
+        ("0 1 0", "unexpected 7th field '0'"),
+        ("hmvc -5;", "hmvc"),
+    ] {
+        fs::write(&book, format!("# a comment\n{board} 0 1\n{board} {tail}\n")).unwrap();
+        let args = [
+            "match",
+            "CaptureLargest",
+            "RandomMove",
+            "--openings",
+            b,
+            "--out",
+            o,
+        ];
+        fails(&args, &format!("{b}:3: "));
+        fails(&args, why);
+        // `fow view` refuses the same FEN with the same reason.
+        if !tail.starts_with("hmvc") {
+            fails(&["view", &format!("{board} {tail}")], why);
+        }
+    }
+    assert!(!out.exists());
+    // EPD: operations after the four fields, clocks from hmvc and fmvn (or none).
+    fs::write(
+        &book,
+        format!("{board} bm e3; id \"a;b\"; hmvc 7; fmvn 30;\n{board} id \"x\";\n{board}\n"),
+    )
+    .unwrap();
+    ok(&[
+        "match",
+        "CaptureLargest",
+        "RandomMove",
+        "-n",
+        "6",
+        "-q",
+        "--openings",
+        b,
+        "--out",
+        o,
+    ]);
+    let games = fow_records::read_games(&out.join("games.csv")).unwrap();
+    let starts: Vec<&str> = games.iter().step_by(2).map(|g| g.start.as_str()).collect();
+    assert_eq!(
+        starts,
+        [
+            format!("{board} 7 30"),
+            format!("{board} 0 1"),
+            format!("{board} 0 1")
+        ]
+    );
 }

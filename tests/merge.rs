@@ -238,3 +238,59 @@ fn a_stored_shard_that_does_not_exist_is_refused() {
     // A reader that does not resume it refuses its rows instead of panicking.
     fails(&["rate", d], "not a game of shard 0/2");
 }
+
+/// A merge killed after writing its key, or with its temporaries half written, leaves
+/// them in the output folder: the next merge writes over them instead of calling the
+/// folder another run's. A file of fow's names but another content still blocks it.
+#[test]
+fn a_killed_merges_leftovers_do_not_block_the_next_merge() {
+    let tmp = tempfile::tempdir().unwrap();
+    let key = tmp.path().join("run.key");
+    fs::write(&key, "0123456789abcdef0123456789abcdef\n").unwrap();
+    let dirs = shards(tmp.path(), 2, &["--secret-key", key.to_str().unwrap()]);
+    let single = tmp.path().join("single");
+    ok(&merge_args(&single, &dirs));
+    let merged = tmp.path().join("merged");
+    fs::create_dir(&merged).unwrap();
+    fs::copy(single.join("secret.key"), merged.join("secret.key")).unwrap();
+    fs::write(merged.join("tournament.json.tmp"), "{\"players\": [").unwrap();
+    fs::write(merged.join("games.csv.tmp"), "id,round,wh").unwrap();
+    ok(&merge_args(&merged, &dirs));
+    for f in ["tournament.json", "games.csv", "secret.key"] {
+        assert_eq!(read(&merged, f), read(&single, f), "{f}");
+    }
+    // Another run's key, or a file fow does not write, is not a left-over.
+    for (name, text) in [
+        ("secret.key", "ffffffffffffffffffffffffffffffff\n"),
+        ("notes.txt", "mine\n"),
+    ] {
+        let other = tmp.path().join(format!("other-{name}"));
+        fs::create_dir(&other).unwrap();
+        fs::write(other.join(name), text).unwrap();
+        fails(
+            &merge_args(&other, &dirs),
+            &format!("holds no run ({name} is there)"),
+        );
+        assert_eq!(fs::read_to_string(other.join(name)).unwrap(), text);
+    }
+}
+
+/// `fow merge t1 t1 t2`: the output folder given as a shard too is named as such, before
+/// any lock (not blamed on "another fow command").
+#[test]
+fn an_output_folder_given_as_a_shard_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dirs = shards(tmp.path(), 2, &[]);
+    let (a, b) = (dirs[0].to_str().unwrap(), dirs[1].to_str().unwrap());
+    fails(
+        &["merge", a, a, b],
+        &format!("the output folder {a} is also given as a shard ({a})"),
+    );
+    fails(&["merge", b, a, &format!("{b}/")], "also given as a shard");
+    let out = tmp.path().join("out");
+    fails(
+        &["merge", out.to_str().unwrap(), a, a],
+        &format!("{a} is given twice"),
+    );
+    assert!(!out.exists());
+}

@@ -10,11 +10,7 @@ use crate::analysis::MoveAnalysis;
 /// checks it against `game`: every row's ply must be one of the game's and its move the
 /// game's move there. Rows come back sorted by ply.
 pub fn read_analysis(path: &Path, game: &SavedGame) -> Result<Vec<MoveAnalysis>, RecordError> {
-    let io = |e: &dyn std::fmt::Display| RecordError::Io {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    };
-    let file = std::fs::File::open(path).map_err(|e| io(&e))?;
+    let file = std::fs::File::open(path).map_err(fow_records::io_err(path))?;
     let mut reader = csv::Reader::from_reader(file);
     let mut rows: Vec<MoveAnalysis> = Vec::new();
     for (i, record) in reader.deserialize::<MoveAnalysis>().enumerate() {

@@ -180,7 +180,8 @@ pub fn write_analysis_csv(path: &Path, analysis: &GameAnalysis) -> Result<(), Re
         path: path.to_path_buf(),
         message: e.to_string(),
     };
-    let mut w = csv::Writer::from_path(path).map_err(|e| io(&e))?;
+    let file = std::fs::File::create(path).map_err(fow_records::io_err(path))?;
+    let mut w = csv::Writer::from_writer(file);
     for m in &analysis.moves {
         w.serialize(m).map_err(|e| io(&e))?;
     }

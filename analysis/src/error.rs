@@ -11,7 +11,7 @@ pub enum ReportError {
     /// The input does not make the report: an unknown player in the games, a malformed
     /// anchor or SPRT, a folder that is not a tournament's, a malformed saved file.
     Input(String),
-    /// The work itself failed: a file could not be read or written.
+    /// The work itself failed: the system could not read or write a file.
     Failed(String),
 }
 
@@ -26,7 +26,8 @@ impl fmt::Display for ReportError {
 impl std::error::Error for ReportError {}
 
 impl From<RecordError> for ReportError {
-    /// An I/O error is a failure; anything else in a record is bad input.
+    /// An I/O error is a failure; anything else in a record (a path that leads nowhere
+    /// included) is bad input.
     fn from(e: RecordError) -> ReportError {
         match e {
             RecordError::Io { .. } => ReportError::Failed(e.to_string()),
@@ -40,7 +41,8 @@ pub(crate) fn input(e: impl fmt::Display) -> ReportError {
     ReportError::Input(e.to_string())
 }
 
-/// A failure to write `path`.
-pub(crate) fn write_failed(path: &std::path::Path, e: impl fmt::Display) -> ReportError {
-    ReportError::Failed(format!("{}: {e}", path.display()))
+/// A failure to write `path`: bad input when the path is what is wrong (a folder, no
+/// permission, ...), else a failure ([`RecordError::io`]).
+pub(crate) fn write_failed(path: &std::path::Path, e: std::io::Error) -> ReportError {
+    RecordError::io(path, &e).into()
 }

@@ -6,13 +6,13 @@ use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use fow_records::lock_folder;
 use fow_records::seed::SECRET_FILE;
 use fow_records::RecordError;
 use fow_records::{
-    io_err, read_csv, rewrite_games, rewrite_rows, write_atomic, ClockRow, CsvRow, GameRow,
-    TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+    existing_folder, io_err, read_csv, rewrite_games, rewrite_rows, write_atomic, ClockRow, CsvRow,
+    GameRow, TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
+use fow_records::{lock_existing, lock_folder};
 use fow_records::{read_checked, Schedule};
 use fow_records::{TournamentConfig, LOGS_DIR};
 
@@ -61,10 +61,12 @@ pub fn merge_shards(
     if dirs.is_empty() {
         return Err(RecordError::Config("no shard folders to merge".into()));
     }
+    // The same folder named twice, before any lock (a second lock on it would be
+    // refused as if another command held it).
+    let real = |d: &Path| fs::canonicalize(d).unwrap_or_else(|_| d.to_path_buf());
     let mut given: HashMap<PathBuf, &Path> = HashMap::new();
     for d in dirs {
-        let real = fs::canonicalize(d).unwrap_or_else(|_| d.clone());
-        if let Some(other) = given.insert(real, d) {
+        if let Some(other) = given.insert(real(d), d) {
             return Err(RecordError::Config(format!(
                 "{} is given twice (as {} and {})",
                 d.display(),
@@ -73,9 +75,16 @@ pub fn merge_shards(
             )));
         }
     }
+    if let Some(shard) = given.get(&real(out)) {
+        return Err(RecordError::Config(format!(
+            "the output folder {} is also given as a shard ({}): merge into another folder",
+            out.display(),
+            shard.display()
+        )));
+    }
     let _locks = dirs
         .iter()
-        .map(|d| lock_folder(d))
+        .map(|d| lock_existing(d))
         .collect::<Result<Vec<_>, _>>()?;
     let shards = dirs
         .iter()
@@ -138,9 +147,10 @@ pub fn merge_shards(
     })
 }
 
-/// Reads one shard's folder: its settings (a shard's), and its games checked against its
-/// schedule (a last line cut short by a kill is left out: that game is missing).
-fn read_shard(dir: &Path) -> Result<ShardFolder, RecordError> {
+/// The settings of the shard in `dir` (checked: a folder that holds no run, or a whole
+/// run, is an error naming it).
+pub fn shard_config(dir: &Path) -> Result<TournamentConfig, RecordError> {
+    existing_folder(dir)?;
     if !dir.join(CONFIG_FILE).is_file() {
         return Err(RecordError::Config(format!(
             "{} holds no run (no {CONFIG_FILE})",
@@ -154,6 +164,13 @@ fn read_shard(dir: &Path) -> Result<ShardFolder, RecordError> {
             dir.display()
         )));
     }
+    Ok(config)
+}
+
+/// Reads one shard's folder: its settings (a shard's), and its games checked against its
+/// schedule (a last line cut short by a kill is left out: that game is missing).
+fn read_shard(dir: &Path) -> Result<ShardFolder, RecordError> {
+    let config = shard_config(dir)?;
     let path = dir.join(GAMES_FILE);
     let games = match path.exists() {
         false => Vec::new(),
@@ -295,6 +312,32 @@ fn missing_text(whole: &TournamentConfig, shards: &[ShardFolder], missing: &[u64
     )
 }
 
+/// In a folder without `tournament.json`, the first file that an earlier merge of this
+/// run, killed before writing it, does not explain: a merge writes the key (the run's
+/// own), then `tournament.json` and the tables, each through a temporary
+/// (`tournament.json.tmp`, `games.csv.tmp`, ..., written over by the next write) renamed
+/// into place, so those are left-overs to write over, not another run's files.
+fn first_foreign_file(dir: &Path, whole: &TournamentConfig) -> Result<Option<String>, RecordError> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .map_err(io_err(dir))?
+        .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect::<Result<_, _>>()
+        .map_err(io_err(dir))?;
+    names.sort();
+    let own_key = |name: &str| {
+        name == SECRET_FILE
+            && whole.seed.is_none()
+            && fs::read_to_string(dir.join(name))
+                .is_ok_and(|t| fow_records::seed::SeedKey::from_hex(&t).ok() == whole.secret)
+    };
+    let temporary = |name: &str| {
+        [CONFIG_FILE, GAMES_FILE, TIMES_FILE, CLOCKS_FILE]
+            .iter()
+            .any(|f| name.strip_suffix(".tmp") == Some(f))
+    };
+    Ok(names.into_iter().find(|n| !temporary(n) && !own_key(n)))
+}
+
 /// Writes the merged folder: settings, key, games, times, clocks, logs.
 fn write_merged(
     out: &Path,
@@ -308,6 +351,7 @@ fn write_merged(
     let lock = lock_folder(out)?;
     let dir = lock.dir();
     let cfg_path = dir.join(CONFIG_FILE);
+    let key_path = dir.join(SECRET_FILE);
     if cfg_path.exists() {
         let there = TournamentConfig::load(dir)?;
         if there != *whole {
@@ -317,14 +361,14 @@ fn write_merged(
                 difference(&there, whole)
             )));
         }
-    } else if fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some()) {
+    } else if let Some(name) = first_foreign_file(dir, whole)? {
         return Err(RecordError::Config(format!(
-            "{} is not empty and holds no run: merge into a new folder",
-            dir.display()
+            "{} is not empty and holds no run ({} is there): merge into a new folder",
+            dir.display(),
+            name
         )));
     }
     if let (None, Some(key)) = (whole.seed, &whole.secret) {
-        let key_path = dir.join(SECRET_FILE);
         if !key_path.exists() {
             fow_records::write_secret(&key_path, key)?;
         }

@@ -46,8 +46,8 @@ pub struct TournamentConfig {
     pub secret: Option<SeedKey>,
     /// Who meets whom: `false`, every ordered pair of players (a round robin); `true`,
     /// the first player against each of the others, not the others among themselves (a
-    /// gauntlet, as `fow match` and `fow tournament --gauntlet` play). In a gauntlet the
-    /// first player may also be among the others (self-play).
+    /// gauntlet, as `fow match` and `fow tournament --gauntlet` play). In a paired
+    /// gauntlet (a match) the first player may also be among the others (self-play).
     #[serde(default, skip_serializing_if = "is_false")]
     pub gauntlet: bool,
     /// Games are played in pairs: for each round and each meeting, two games in a row
@@ -238,7 +238,16 @@ impl TournamentConfig {
             }
             _ => {}
         }
-        // In a gauntlet the first player may meet itself; no one else is listed twice.
+        // In a paired gauntlet (a match) the first player may meet itself: each side
+        // keeps its own seed in both games of a pair, so they are two games. Unpaired,
+        // the two colourings of a meeting with itself have the same players and seed:
+        // one game twice, which no reader accepts. No one else is listed twice.
+        if self.gauntlet && !self.paired && self.players[1..].contains(&self.players[0]) {
+            let p = &self.players[0];
+            return Err(RecordError::Config(format!(
+                "'{p}' is the gauntlet's player and also one of its opponents: a gauntlet plays its player against the others, not against itself (leave it out of --players; `fow match {p} {p}` plays a player against itself)"
+            )));
+        }
         let mut seen = HashSet::new();
         let others = if self.gauntlet {
             &self.players[1..]
@@ -393,4 +402,58 @@ pub fn write_secret(path: &Path, key: &SeedKey) -> Result<(), RecordError> {
     let mut f = opts.open(path).map_err(io_err(path))?;
     writeln!(f, "{}", key.to_hex()).map_err(io_err(path))?;
     f.sync_all().map_err(io_err(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(players: &[&str], gauntlet: bool, paired: bool) -> TournamentConfig {
+        let players = players.iter().map(|p| p.to_string()).collect();
+        let mut c = TournamentConfig::new(players, 3, RuleSet::thesis(), Some(7), None).unwrap();
+        c.gauntlet = gauntlet;
+        c.paired = paired;
+        c
+    }
+
+    /// Two games of one schedule with the same players and the same players' seeds are
+    /// one game played twice: every reader refuses the second, so no settings that
+    /// validate may schedule them (the folder could not be read back).
+    #[test]
+    fn a_valid_schedule_never_holds_the_same_game_twice() {
+        let cases = [
+            config(&["RandomMove", "CaptureLargest", "Supporter"], false, false),
+            config(&["RandomMove", "CaptureLargest", "Supporter"], true, false),
+            config(&["RandomMove", "RandomMove", "CaptureLargest"], true, false),
+            config(&["RandomMove", "CaptureLargest"], true, true),
+            config(&["RandomMove", "RandomMove"], true, true),
+            config(&["RandomMove", "RandomMove", "CaptureLargest"], true, true),
+        ];
+        let mut valid = 0;
+        for c in cases {
+            let Ok(c) = c.validated() else { continue };
+            valid += 1;
+            let mut seen = HashSet::new();
+            for p in c.schedule() {
+                let game = (&c.players[p.white], &c.players[p.black], p.player_seeds);
+                assert!(seen.insert(game), "{:?}: game {} twice", c.players, p.id);
+            }
+        }
+        assert!(valid >= 5, "only {valid} of the settings validate");
+    }
+
+    #[test]
+    fn an_unpaired_gauntlet_may_not_list_its_own_player() {
+        for players in [
+            &["RandomMove", "RandomMove", "CaptureLargest"][..],
+            &["RandomMove", "RandomMove"],
+        ] {
+            let e = config(players, true, false).validated().unwrap_err();
+            let e = e.to_string();
+            assert!(e.contains("'RandomMove'") && e.contains("itself"), "{e}");
+        }
+        // A round robin refuses any player listed twice.
+        let e = config(&["RandomMove", "RandomMove"], false, false).validated();
+        assert!(e.unwrap_err().to_string().contains("listed twice"));
+    }
 }

@@ -2,18 +2,29 @@
 //! involved.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::io;
+use std::path::{Path, PathBuf};
 
 use fow_players::SpecError;
 
 /// What can go wrong running or reading a tournament.
 #[derive(Debug)]
 pub enum RecordError {
-    /// A file could not be read or written.
+    /// A file could not be read or written: the system failed (a full disk, a device
+    /// error), not the path ([`RecordError::io`] tells them apart).
     Io {
         /// The file.
         path: PathBuf,
         /// The system's message.
+        message: String,
+    },
+    /// A path that does not lead to what is needed: nothing there, a folder where a file
+    /// is expected or a file where a folder is, no permission. Bad input: the one who
+    /// named the path can fix it.
+    Path {
+        /// The path.
+        path: PathBuf,
+        /// What is wrong with it, in words.
         message: String,
     },
     /// A file's content is malformed.
@@ -54,7 +65,9 @@ impl RecordError {
     /// The message as it is, perhaps on several lines.
     fn raw_text(&self) -> String {
         match self {
-            RecordError::Io { path, message } => format!("{}: {message}", path.display()),
+            RecordError::Io { path, message } | RecordError::Path { path, message } => {
+                format!("{}: {message}", path.display())
+            }
             RecordError::Format {
                 path,
                 line,
@@ -64,6 +77,54 @@ impl RecordError {
             RecordError::Spec(e) => e.to_string(),
         }
     }
+}
+
+impl RecordError {
+    /// The error of an I/O operation on `path`: [`RecordError::Path`] when the path is
+    /// what is wrong (nothing there, a folder for a file or a file for a folder, no
+    /// permission, a read-only file system), said in words; [`RecordError::Io`] with the
+    /// system's message otherwise.
+    ///
+    /// ```
+    /// use fow_records::RecordError;
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let e = std::fs::read(dir.path()).unwrap_err();
+    /// let e = RecordError::io(dir.path(), &e);
+    /// assert!(matches!(e, RecordError::Path { .. }));
+    /// assert!(e.to_string().ends_with(": is a folder, not a file"), "{e}");
+    /// ```
+    pub fn io(path: &Path, e: &io::Error) -> RecordError {
+        use io::ErrorKind as K;
+        let path = path.to_path_buf();
+        let message = match e.kind() {
+            K::NotFound | K::NotADirectory | K::AlreadyExists if blocking_file(&path).is_some() => {
+                let file = blocking_file(&path).expect("checked");
+                format!("{} is a file, not a folder", file.display())
+            }
+            K::NotFound => "no such file or folder".to_string(),
+            K::NotADirectory => "is a file, not a folder".to_string(),
+            K::AlreadyExists => "already exists".to_string(),
+            K::IsADirectory => "is a folder, not a file".to_string(),
+            K::PermissionDenied => "permission denied".to_string(),
+            K::ReadOnlyFilesystem => "on a read-only file system".to_string(),
+            _ => {
+                return RecordError::Io {
+                    path,
+                    message: e.to_string(),
+                }
+            }
+        };
+        RecordError::Path { path, message }
+    }
+}
+
+/// The file standing in `path` where a folder is expected (`a/file` of `a/file/b`), if
+/// one does.
+fn blocking_file(path: &Path) -> Option<PathBuf> {
+    path.ancestors()
+        .skip(1)
+        .find(|a| a.is_file())
+        .map(Path::to_path_buf)
 }
 
 impl std::error::Error for RecordError {}

@@ -211,12 +211,22 @@ pub const TIMES_FILE: &str = "times.csv";
 /// Under a time control: each side's time left after each move.
 pub const CLOCKS_FILE: &str = "clocks.csv";
 
-/// Turns an I/O error on `path` into a [`RecordError::Io`] naming the file (for
-/// `map_err`).
+/// Turns an I/O error on `path` into a [`RecordError`] naming the file (for `map_err`):
+/// [`RecordError::Path`] when the path is what is wrong, else [`RecordError::Io`] (see
+/// [`RecordError::io`]).
 pub fn io_err(path: &Path) -> impl FnOnce(io::Error) -> RecordError + '_ {
-    move |e| RecordError::Io {
-        path: path.to_path_buf(),
-        message: e.to_string(),
+    move |e| RecordError::io(path, &e)
+}
+
+/// Checks that `dir` is an existing folder: nothing there, or a file, is a
+/// [`RecordError::Path`] naming it.
+pub fn existing_folder(dir: &Path) -> Result<(), RecordError> {
+    match fs::metadata(dir).map_err(io_err(dir))?.is_dir() {
+        true => Ok(()),
+        false => Err(RecordError::Path {
+            path: dir.to_path_buf(),
+            message: "is a file, not a folder".into(),
+        }),
     }
 }
 
@@ -514,13 +524,9 @@ pub fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, RecordError> {
         return Ok(vec![path.to_path_buf()]);
     }
     let dir = path;
-    let io = |e: std::io::Error| RecordError::Io {
-        path: dir.to_path_buf(),
-        message: e.to_string(),
-    };
     let mut files = Vec::new();
-    for e in std::fs::read_dir(dir).map_err(io)? {
-        let p = e.map_err(io)?.path();
+    for e in std::fs::read_dir(dir).map_err(io_err(dir))? {
+        let p = e.map_err(io_err(dir))?.path();
         if p.is_file() && p.extension().is_some_and(|x| x == "pgn") {
             files.push(p);
         }

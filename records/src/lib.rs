@@ -61,11 +61,11 @@ pub use check::{
 pub use config::{write_secret, Pairing, TournamentConfig, LOGS_DIR, MAX_GAMES};
 pub use error::RecordError;
 pub use files::{
-    drop_partial_line, io_err, pgn_files, read_csv, read_rows, rewrite_games, rewrite_rows,
-    write_atomic, Appender, ClockRow, CsvRow, GameRow, GamesAppender, TimeRow, CLOCKS_FILE,
-    CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+    drop_partial_line, existing_folder, io_err, pgn_files, read_csv, read_rows, rewrite_games,
+    rewrite_rows, write_atomic, Appender, ClockRow, CsvRow, GameRow, GamesAppender, TimeRow,
+    CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
-pub use lock::{fresh_folder, lock_folder, FolderLock};
+pub use lock::{fresh_folder, lock_existing, lock_folder, FolderLock};
 pub use moves_text::replay_uci;
 pub use openings::{check_start, OpeningOrder, Openings, OpeningsReport};
 pub use record::{GameRecord, GameResult, Reason};

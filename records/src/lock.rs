@@ -12,7 +12,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::error::RecordError;
-use crate::files::io_err;
+use crate::files::{existing_folder, io_err};
 
 /// An exclusive lock on a folder; the lock ends when this is dropped or the process ends.
 #[derive(Debug)]
@@ -32,7 +32,17 @@ impl FolderLock {
 /// it is an error naming the folder ([`RecordError::Config`]: the user's command clashes
 /// with a running one).
 pub fn lock_folder(dir: &Path) -> Result<FolderLock, RecordError> {
+    if dir.exists() {
+        existing_folder(dir)?;
+    }
     fs::create_dir_all(dir).map_err(io_err(dir))?;
+    take(dir)
+}
+
+/// Takes the lock of the existing folder `dir`, to read it (a shard to merge): a
+/// missing folder is not made but an error, as a file is ([`RecordError::Path`]).
+pub fn lock_existing(dir: &Path) -> Result<FolderLock, RecordError> {
+    existing_folder(dir)?;
     take(dir)
 }
 
@@ -95,6 +105,30 @@ mod tests {
         lock_folder(&dir).unwrap();
         // No lock file is left in the folder.
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn a_file_is_no_folder_to_lock_and_an_input_folder_is_not_made() {
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("file");
+        fs::write(&file, "x").unwrap();
+        for e in [lock_folder(&file), lock_existing(&file)] {
+            let e = e.unwrap_err();
+            assert!(matches!(e, RecordError::Path { .. }), "{e}");
+            assert!(
+                e.to_string().ends_with("file: is a file, not a folder"),
+                "{e}"
+            );
+        }
+        let e = lock_folder(&file.join("x")).unwrap_err();
+        assert!(matches!(e, RecordError::Path { .. }), "{e}");
+        let missing = tmp.path().join("missing");
+        let e = lock_existing(&missing).unwrap_err();
+        assert!(
+            e.to_string().ends_with("missing: no such file or folder"),
+            "{e}"
+        );
+        assert!(!missing.exists());
     }
 
     #[test]

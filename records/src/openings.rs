@@ -281,76 +281,11 @@ fn read_epd(path: &Path, rules: &RuleSet) -> Result<Vec<Position>, RecordError> 
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let pos = epd_position(line).map_err(|e| bad(i + 1, e))?;
+        let pos = Position::from_epd(line).map_err(|e| bad(i + 1, e.to_string()))?;
         check_start(&pos, rules).map_err(|e| bad(i + 1, format!("{e} ('{}')", pos.fen())))?;
         positions.push(pos);
     }
     Ok(positions)
-}
-
-/// One line of an EPD or FEN list: FEN (four to six fields), or EPD (four fields, then
-/// operations `opcode operand ...;`, of which `hmvc` and `fmvn` give the clocks).
-fn epd_position(line: &str) -> Result<Position, String> {
-    let fields: Vec<&str> = line.split_whitespace().collect();
-    let is_fen = fields.len() <= 6 && fields.iter().skip(4).all(|f| f.parse::<u64>().is_ok());
-    if is_fen {
-        return Position::from_fen(line).map_err(|e| e.to_string());
-    }
-    // The operations: everything after the fourth field.
-    let mut rest = line;
-    for _ in 0..4 {
-        rest = rest.trim_start();
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        rest = &rest[end..];
-    }
-    let head = &line[..line.len() - rest.len()];
-    let (mut hmvc, mut fmvn) = ("0".to_string(), "1".to_string());
-    for op in split_operations(rest)? {
-        let mut words = op.split_whitespace();
-        let Some(code) = words.next() else { continue };
-        let operand: Vec<&str> = words.collect();
-        let number = || -> Result<String, String> {
-            match operand.as_slice() {
-                [n] if n.parse::<u32>().is_ok() => Ok(n.to_string()),
-                _ => Err(format!(
-                    "EPD operation '{code}' needs one number, not '{}'",
-                    operand.join(" ")
-                )),
-            }
-        };
-        match code {
-            "hmvc" => hmvc = number()?,
-            "fmvn" => fmvn = number()?,
-            _ => {}
-        }
-    }
-    Position::from_fen(&format!("{} {hmvc} {fmvn}", head.trim())).map_err(|e| e.to_string())
-}
-
-/// EPD operations, split at the semicolons outside quoted strings; the last may lack its
-/// semicolon. An unclosed quote is an error.
-fn split_operations(text: &str) -> Result<Vec<&str>, String> {
-    let mut ops = Vec::new();
-    let mut start = 0;
-    let mut quoted = false;
-    for (i, c) in text.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            ';' if !quoted => {
-                ops.push(text[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    if quoted {
-        return Err("an EPD operand's quoted string is not closed".into());
-    }
-    let last = text[start..].trim();
-    if !last.is_empty() {
-        ops.push(last);
-    }
-    Ok(ops)
 }
 
 /// Reads the openings of one PGN file into `out`.
@@ -412,26 +347,6 @@ fn read_pgn_openings(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn epd_lines_read_with_their_clocks() {
-        let p = epd_position("4k3/8/8/8/8/8/4P3/4K3 w - - bm e3; id \"a;b\"; hmvc 7; fmvn 30;")
-            .unwrap();
-        assert_eq!(p.fen(), "4k3/8/8/8/8/8/4P3/4K3 w - - 7 30");
-        let p = epd_position("4k3/8/8/8/8/8/4P3/4K3 b - -").unwrap();
-        assert_eq!(p.fen(), "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
-        let p = epd_position("4k3/8/8/8/8/8/4P3/4K3 b - - 3 9").unwrap();
-        assert_eq!(p.halfmoves(), 3);
-        assert!(epd_position("4k3/8/8/8/8/8/4P3/4K3 w - - id \"x;")
-            .unwrap_err()
-            .contains("not closed"));
-        assert!(epd_position("4k3/8/8/8/8/8/4P3/4K3 w - - hmvc x;")
-            .unwrap_err()
-            .contains("hmvc"));
-        assert!(epd_position("4k3/8/8/8/8/8/4P3/4KK2 w - - 0 1")
-            .unwrap_err()
-            .contains("kings"));
-    }
 
     #[test]
     fn a_random_order_is_a_permutation_fixed_by_the_key() {

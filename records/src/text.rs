@@ -1,6 +1,6 @@
 //! Reading an input file as text: what cannot be read as UTF-8 text is bad input (a
-//! [`RecordError::Format`] naming the file and the line), not a failure of the system
-//! (an [`RecordError::Io`], such as a missing permission).
+//! [`RecordError::Format`] naming the file and the line), and so is a path that leads to
+//! no file ([`RecordError::Path`]); a failure of the system is a [`RecordError::Io`].
 
 use std::path::Path;
 
@@ -9,7 +9,8 @@ use crate::error::RecordError;
 /// The content of the text file `path`. A file that is not UTF-8 text (UTF-16 as some
 /// Windows programs save PGN, Latin-1, a binary file) is a [`RecordError::Format`] error
 /// at the line of the first byte that does not fit, saying what the file seems to be; a
-/// file that cannot be opened or read is an [`RecordError::Io`] error. A NUL byte counts
+/// file that cannot be opened or read is a [`RecordError::Path`] error (missing, a folder,
+/// no permission) or a [`RecordError::Io`] error (the system failed). A NUL byte counts
 /// as not text: it is how UTF-16 without a byte-order mark looks.
 ///
 /// ```
@@ -21,10 +22,7 @@ use crate::error::RecordError;
 /// assert!(e.ends_with("utf16.pgn:1: not UTF-8 text but UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8"), "{e}");
 /// ```
 pub fn read_text(path: &Path) -> Result<String, RecordError> {
-    let bytes = std::fs::read(path).map_err(|e| RecordError::Io {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    })?;
+    let bytes = std::fs::read(path).map_err(crate::files::io_err(path))?;
     let (at, what) = match std::str::from_utf8(&bytes) {
         Ok(text) => match text.find('\0') {
             None => return Ok(String::from_utf8(bytes).expect("checked above")),
@@ -99,6 +97,11 @@ mod tests {
         );
         let dir = tempfile::tempdir().unwrap();
         let e = read_text(&dir.path().join("missing.pgn")).unwrap_err();
-        assert!(matches!(e, RecordError::Io { .. }), "{e}");
+        assert!(matches!(e, RecordError::Path { .. }), "{e}");
+        assert!(
+            e.to_string()
+                .ends_with("missing.pgn: no such file or folder"),
+            "{e}"
+        );
     }
 }

@@ -95,8 +95,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let unicode = !a.ascii;
     if let Some(path) = &a.html {
         let page = html_page(&replay);
-        std::fs::write(path, page)
-            .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+        std::fs::write(path, page).map_err(crate::error::io(path))?;
         if a.print {
             print::print(&replay, unicode)?;
         }

@@ -8,6 +8,8 @@ use std::process::{Command, Output};
 
 use fow_records::{read_games, GameRow, GAMES_FILE};
 
+pub mod help;
+
 /// The `fow` binary under test.
 pub const FOW: &str = env!("CARGO_BIN_EXE_fow");
 

@@ -167,7 +167,7 @@ pub(crate) fn read_ep(text: &str) -> Result<Option<Square>, String> {
 
 /// Reads a count field (the half-move clock, the move number): decimal digits whose value
 /// fits the 32 bits fow keeps it in.
-fn read_count(what: &str, text: &str) -> Result<u32, String> {
+pub(crate) fn read_count(what: &str, text: &str) -> Result<u32, String> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
             "the {what} is a whole number, not '{}'",

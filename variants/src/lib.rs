@@ -37,6 +37,7 @@
 #![warn(missing_docs)]
 
 mod bits;
+mod epd;
 mod error;
 mod fen;
 mod game;

@@ -64,6 +64,23 @@ impl Position {
         Position::from_setup(crate::fen::read_fen(fen)?)
     }
 
+    /// Builds a position from a line of an EPD or FEN list: FEN, or EPD (FEN's first
+    /// four fields, then operations `opcode operand ...;`, of which `hmvc` and `fmvn`
+    /// give the clocks; without them the clocks are 0 and 1). The fields are read as
+    /// [`Position::from_fen`] reads them, so a clock that is not a whole number, or a
+    /// field after FEN's six, is an error, not an operation:
+    ///
+    /// ```
+    /// use fow_variants::Position;
+    /// let p = Position::from_epd("4k3/8/8/8/8/8/4P3/4K3 w - - bm e3; hmvc 7; fmvn 30;").unwrap();
+    /// assert_eq!(p.fen(), "4k3/8/8/8/8/8/4P3/4K3 w - - 7 30");
+    /// let e = Position::from_epd("4k3/8/8/8/8/8/4P3/4K3 w - - 150.5 1").unwrap_err();
+    /// assert!(e.to_string().contains("the half-move clock is a whole number, not '150.5'"), "{e}");
+    /// ```
+    pub fn from_epd(line: &str) -> Result<Position, FenError> {
+        Position::from_setup(crate::epd::read_epd(line)?)
+    }
+
     /// Builds a position from a shakmaty [`Setup`], with the checks of
     /// [`Position::from_fen`].
     pub fn from_setup(setup: Setup) -> Result<Position, FenError> {

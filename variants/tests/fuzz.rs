@@ -232,9 +232,17 @@ fn check_position(pos: &Position) {
 }
 
 fn try_fen(text: &str) {
-    match Position::from_fen(text) {
-        Ok(pos) => check_position(&pos),
-        Err(e) => one_line(e),
+    let fen = Position::from_fen(text);
+    match &fen {
+        Ok(pos) => check_position(pos),
+        Err(e) => one_line(e.clone()),
+    }
+    // A line of an EPD or FEN list: what FEN reads, it reads the same way.
+    match (Position::from_epd(text), fen) {
+        (Ok(pos), Ok(f)) => assert_eq!(pos.fen(), f.fen(), "{text:?}"),
+        (Ok(pos), Err(_)) => check_position(&pos),
+        (Err(e), Ok(_)) => panic!("{text:?} reads as FEN, not as a line of an EPD list: {e}"),
+        (Err(e), Err(_)) => one_line(e),
     }
 }
 
