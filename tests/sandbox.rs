@@ -257,6 +257,13 @@ fn a_spec_that_would_show_the_results_folder_is_refused() {
             "{spec}: {err}"
         );
         assert!(games.is_empty());
+        if !extra.contains("secret.key") {
+            assert!(
+                !out.exists(),
+                "a refused run leaves no folder: {}",
+                out.display()
+            );
+        }
         let _ = fs::remove_dir_all(p.path().join("results"));
     }
 }

@@ -53,6 +53,8 @@ impl Tournament {
     /// `tournament.json`.
     pub fn create(config: TournamentConfig, dir: &Path) -> Result<Tournament, RecordError> {
         let config = config.validated()?;
+        // Before the folder is made: a refused run leaves nothing behind.
+        keep_out(&config.players, dir)?;
         Tournament::create_locked(config, lock_folder(dir)?)
     }
 
