@@ -367,12 +367,40 @@ static BOTS: &[BotInfo] = &[
     },
 ];
 
+/// The parameters of a program player (`exec`, `uci`): its own, then those of every
+/// program's launch (`sandbox`, `bind`, `env.NAME`; see [`crate::external::Launch`]),
+/// then the rest.
+macro_rules! program_params {
+    ([$($own:expr),* $(,)?], [$($rest:expr),* $(,)?]) => {
+        &[
+            $($own,)*
+            ParamInfo {
+                name: "sandbox",
+                default: "none",
+                description: "bwrap: run the program under bubblewrap, as an unprivileged user without network, shown only its own files (PROTOCOL.md)",
+            },
+            ParamInfo {
+                name: "bind",
+                default: "",
+                description: "a file or folder shown read-only inside the sandbox (repeatable); never the results folder",
+            },
+            ParamInfo {
+                name: "env.NAME",
+                default: "",
+                description: "sets NAME in the program's environment, which otherwise holds only PATH, HOME, TMPDIR and LANG",
+            },
+            $($rest,)*
+        ]
+    };
+}
+
 /// Players that run outside fow (`exec`, `uci`), built from a spec with open-ended
 /// parameters.
 static PROGRAMS: &[BotInfo] = &[BotInfo {
     name: "exec",
     description: "a bot running as a separate program, spoken to over stdin/stdout with the fow bot protocol (PROTOCOL.md)",
-    params: &[
+    params: program_params!(
+        [
         ParamInfo {
             name: "cmd",
             default: "(required)",
@@ -393,34 +421,23 @@ static PROGRAMS: &[BotInfo] = &[BotInfo {
             default: "10000",
             description: "milliseconds from its start to its hello and ready",
         },
-        ParamInfo {
-            name: "sandbox",
-            default: "none",
-            description: "bwrap: run the program under bubblewrap, as an unprivileged user without network, shown only its own files (PROTOCOL.md)",
-        },
-        ParamInfo {
-            name: "bind",
-            default: "",
-            description: "a file or folder shown read-only inside the sandbox (repeatable); never the results folder",
-        },
-        ParamInfo {
-            name: "env.NAME",
-            default: "",
-            description: "sets NAME in the program's environment, which otherwise holds only PATH, HOME, TMPDIR and LANG",
-        },
+        ],
+        [
         ParamInfo {
             name: "KEY",
             default: "",
             description: "any other key=value is an option for the program, sent in new_game",
         },
-    ],
+        ]
+    ),
     family: None,
     in_default: false,
     build: |spec| Ok(Box::new(ExternalPlayer::from_spec(spec)?)),
 }, BotInfo {
     name: "uci",
     description: "a UCI chess engine (e.g. Stockfish) on a full board guessed from the view; captures the king when it can, falls back to the heaviest capture when the engine's move is not legal",
-    params: &[
+    params: program_params!(
+        [
         ParamInfo {
             name: "cmd",
             default: "(required)",
@@ -456,22 +473,9 @@ static PROGRAMS: &[BotInfo] = &[BotInfo {
             default: "10000",
             description: "milliseconds from its start to uciok and readyok",
         },
-        ParamInfo {
-            name: "sandbox",
-            default: "none",
-            description: "bwrap: run the program under bubblewrap, as an unprivileged user without network, shown only its own files (PROTOCOL.md)",
-        },
-        ParamInfo {
-            name: "bind",
-            default: "",
-            description: "a file or folder shown read-only inside the sandbox (repeatable); never the results folder",
-        },
-        ParamInfo {
-            name: "env.NAME",
-            default: "",
-            description: "sets NAME in the program's environment, which otherwise holds only PATH, HOME, TMPDIR and LANG",
-        },
-    ],
+        ],
+        []
+    ),
     family: None,
     in_default: false,
     build: |spec| Ok(Box::new(UciPlayer::from_spec(spec)?)),

@@ -192,6 +192,16 @@ impl Process {
         })
     }
 
+    /// [`Process::spawn`], its failure said as `cannot start 'PROGRAM': WHY`.
+    pub(crate) fn start(
+        launch: &Launch,
+        hidden: &[PathBuf],
+        log: Option<&Path>,
+    ) -> Result<Process, String> {
+        Process::spawn(launch, hidden, log)
+            .map_err(|e| format!("cannot start '{}': {e}", launch.argv[0]))
+    }
+
     /// The process id.
     pub(crate) fn pid(&self) -> u32 {
         self.child.id()
@@ -387,13 +397,8 @@ impl ExternalPlayer {
     }
 
     fn spawn(&mut self) -> Result<(), PlayerError> {
-        let process = Process::spawn(&self.settings.launch, &self.hidden, self.log.as_deref())
-            .map_err(|e| {
-                self.error(
-                    PlayerErrorKind::Crash,
-                    format!("cannot start '{}': {e}", self.settings.launch.argv[0]),
-                )
-            })?;
+        let process = Process::start(&self.settings.launch, &self.hidden, self.log.as_deref())
+            .map_err(|m| self.error(PlayerErrorKind::Crash, m))?;
         self.process = Some(process);
         Ok(())
     }

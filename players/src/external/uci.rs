@@ -570,13 +570,8 @@ impl UciPlayer {
     /// Starts the engine: `uci`, `uciok`, `ucinewgame`, `isready`, `readyok`.
     fn begin(&mut self) -> Result<(), PlayerError> {
         let deadline = Instant::now() + self.settings.startup;
-        let process = Process::spawn(&self.settings.launch, &self.hidden, self.log.as_deref())
-            .map_err(|e| {
-                self.error(
-                    PlayerErrorKind::Crash,
-                    format!("cannot start '{}': {e}", self.settings.launch.argv[0]),
-                )
-            })?;
+        let process = Process::start(&self.settings.launch, &self.hidden, self.log.as_deref())
+            .map_err(|m| self.error(PlayerErrorKind::Crash, m))?;
         self.process = Some(process);
         let limit = self.settings.startup;
         self.send("uci");
