@@ -42,8 +42,11 @@ mod check;
 mod config;
 mod error;
 mod files;
+mod kind;
 mod lock;
+mod mac;
 mod moves_text;
+mod notice;
 mod openings;
 mod record;
 mod replay;
@@ -62,11 +65,14 @@ pub use config::{write_secret, Pairing, TournamentConfig, LOGS_DIR, MAX_GAMES};
 pub use error::RecordError;
 pub use files::{
     drop_partial_line, io_err, pgn_files, read_csv, read_rows, rewrite_games, rewrite_rows,
-    write_atomic, Appender, ClockRow, CsvRow, GameRow, GamesAppender, TimeRow, CLOCKS_FILE,
-    CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+    write_atomic, Appender, ClockRow, CsvRow, GameRow, GamesAppender, GamesLayout, TimeRow,
+    CLOCKS_FILE, CONFIG_FILE, EVOLVE_FILE, GAMES_FILE, MATCH_FILE, TIMES_FILE,
 };
+pub use kind::{check_kind, folder_kind, FolderKind};
 pub use lock::{fresh_folder, lock_folder, FolderLock};
+pub use mac::RowTagger;
 pub use moves_text::replay_uci;
+pub use notice::{take_notes, Notice};
 pub use openings::{check_start, OpeningOrder, Openings, OpeningsReport};
 pub use record::{GameRecord, GameResult, Reason};
 pub use replay::{outcome_text, replay_frames, Frame, Played};
