@@ -19,8 +19,7 @@ use fow_records::GameRecord;
 use fow_records::RecordError;
 use fow_records::TournamentConfig;
 use fow_records::{
-    io_err, rewrite_games, rewrite_rows, FolderKind, GameRow, GamesLayout, TimeRow, GAMES_FILE,
-    TIMES_FILE,
+    io_err, rewrite_games, rewrite_rows, FolderKind, GameRow, TimeRow, GAMES_FILE, TIMES_FILE,
 };
 
 /// How a human's game stopped before its end by the rules.
@@ -427,7 +426,7 @@ pub fn save_game_folder(dir: &Path, rec: &GameRecord, seed: u64) -> Result<(), R
         row.tag = t.tag(&row);
     }
     config.save(dir)?;
-    rewrite_games(&dir.join(GAMES_FILE), &[row], GamesLayout::of(&config))?;
+    rewrite_games(&dir.join(GAMES_FILE), &[row], config.games_layout())?;
     rewrite_rows(&dir.join(TIMES_FILE), &[TimeRow::new(0, rec)])
 }
 

@@ -10,8 +10,8 @@ use fow_records::lock_folder;
 use fow_records::seed::SECRET_FILE;
 use fow_records::RecordError;
 use fow_records::{
-    folder_kind, io_err, read_csv, rewrite_games, rewrite_rows, ClockRow, CsvRow, GameRow,
-    GamesLayout, TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+    folder_kind, io_err, read_csv, rewrite_games, rewrite_rows, ClockRow, CsvRow, GameRow, TimeRow,
+    CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
 use fow_records::{read_checked, Schedule};
 use fow_records::{TournamentConfig, LOGS_DIR};
@@ -348,7 +348,7 @@ fn write_merged(
         }
     }
     whole.save(dir)?;
-    rewrite_games(&dir.join(GAMES_FILE), games, GamesLayout::of(whole))?;
+    rewrite_games(&dir.join(GAMES_FILE), games, whole.games_layout())?;
     rewrite_rows(&dir.join(TIMES_FILE), times)?;
     if whole.tc.is_some() {
         rewrite_rows(&dir.join(CLOCKS_FILE), clocks)?;

@@ -12,8 +12,8 @@ use fow_records::seed::{Seeding, SECRET_FILE};
 use fow_records::{
     check_kind, drop_partial_line, lock_folder, read_checked, read_csv, read_rows, rewrite_games,
     rewrite_rows, write_secret, Appender, ClockRow, FolderKind, FolderLock, GameRecord, GameRow,
-    GamesAppender, GamesLayout, Pairing, RecordError, Schedule, TimeRow, TournamentConfig,
-    CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, LOGS_DIR, TIMES_FILE,
+    GamesAppender, Pairing, RecordError, Schedule, TimeRow, TournamentConfig, CLOCKS_FILE,
+    CONFIG_FILE, GAMES_FILE, LOGS_DIR, TIMES_FILE,
 };
 use fow_variants::Position;
 
@@ -130,6 +130,10 @@ impl Tournament {
             return Ok(Vec::new());
         }
         let rows = self.read_games(&path, true)?;
+        if rows.is_empty() {
+            // Only a header (or part of a row): written anew, with this run's columns.
+            std::fs::write(&path, b"").map_err(fow_records::io_err(&path))?;
+        }
         drop_partial_line(&path)?;
         Ok(rows)
     }
@@ -205,7 +209,7 @@ impl Tournament {
                 .map_err(|(_, m)| RecordError::Config(format!("openings: {m}")))?,
             None => Vec::new(),
         };
-        let layout = GamesLayout::of(&self.config);
+        let layout = self.config.games_layout();
         let tagger = self.config.row_tagger();
         let writers = Mutex::new((
             GamesAppender::open(&games_path, layout)?,
@@ -345,7 +349,7 @@ impl Tournament {
         let mut games = self.read_games(&games_path, false)?;
         games.retain(|r| r.id < cutoff);
         games.sort_by_key(|r| r.id);
-        rewrite_games(&games_path, &games, GamesLayout::of(&self.config))?;
+        rewrite_games(&games_path, &games, self.config.games_layout())?;
         let mut times: Vec<TimeRow> = read_rows(&times_path)?;
         // A kill between the two appends can leave a time row for a game that was then
         // replayed; keep one row per finished game.

@@ -398,10 +398,14 @@ fn check_tags(
     let cfg_path = folder.join(CONFIG_FILE);
     let Some(tagger) = run.row_tagger() else {
         if tag_column {
-            return Err(err_config(
-                &cfg_path,
-                format!("the rows of {} carry tags, but these settings do not: the tag was taken out of them, or they are another run's", path.display()),
-            ));
+            return Err(RecordError::Format {
+                path: path.to_path_buf(),
+                line: 1,
+                message: format!(
+                    "the rows carry tags, but {} has none: the tag was taken out of the settings, or they are another run's",
+                    cfg_path.display()
+                ),
+            });
         }
         notice(Notice::Untagged, folder);
         return Ok(());

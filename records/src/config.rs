@@ -12,7 +12,7 @@ use fow_variants::RuleSet;
 use serde::{Deserialize, Serialize};
 
 use crate::error::RecordError;
-use crate::files::{io_err, write_atomic, CONFIG_FILE};
+use crate::files::{io_err, write_atomic, GamesLayout, CONFIG_FILE};
 use crate::kind::FolderKind;
 use crate::mac::{RowTagger, TagKey};
 use crate::openings::Openings;
@@ -225,6 +225,15 @@ impl TournamentConfig {
             o.remove("shard");
         }
         Some(TagKey::of(&key).rows(&canonical(&run)))
+    }
+
+    /// The columns of the run's `games.csv`: `start` with openings, `tag` when its rows
+    /// are tagged.
+    pub fn games_layout(&self) -> GamesLayout {
+        GamesLayout {
+            start: self.openings.is_some(),
+            tag: self.tagged,
+        }
     }
 
     /// Whether `fow import` wrote the folder (its kind, or for a folder written before

@@ -50,7 +50,8 @@ pub struct GameRow {
 }
 
 /// Which of the optional columns of `games.csv` a file has: `start` in a run from
-/// openings, `tag` in a run whose rows are tagged (every run since tags).
+/// openings, `tag` in a run whose rows are tagged (every run since tags); see
+/// `TournamentConfig::games_layout`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GamesLayout {
     /// The `start` column.
@@ -60,14 +61,6 @@ pub struct GamesLayout {
 }
 
 impl GamesLayout {
-    /// The layout of the `games.csv` of the run `config` defines.
-    pub fn of(config: &crate::TournamentConfig) -> GamesLayout {
-        GamesLayout {
-            start: config.openings.is_some(),
-            tag: config.tagged,
-        }
-    }
-
     /// The header line.
     pub fn header(self) -> String {
         let mut h = GameRow::STANDARD_HEADER.to_string();

@@ -48,7 +48,7 @@ fn hex(bytes: &[u8]) -> String {
 
 /// Bytes from hexadecimal (`None`: not an even number of hex digits).
 fn unhex(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !text.len().is_multiple_of(2) || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     (0..text.len())

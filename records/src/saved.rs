@@ -30,7 +30,7 @@ use crate::config::write_secret;
 use crate::config::TournamentConfig;
 use crate::error::RecordError;
 use crate::files::{
-    io_err, pgn_files, rewrite_games, GameRow, GamesLayout, CONFIG_FILE, EVOLVE_FILE, GAMES_FILE,
+    io_err, pgn_files, rewrite_games, GameRow, CONFIG_FILE, EVOLVE_FILE, GAMES_FILE,
 };
 use crate::kind::FolderKind;
 use crate::moves_text::replay_uci;
@@ -814,7 +814,7 @@ pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, Rec
         row.tag = tagger.tag(row);
     }
     config.save(dir)?;
-    rewrite_games(&dir.join(GAMES_FILE), &fitting, GamesLayout::of(&config))?;
+    rewrite_games(&dir.join(GAMES_FILE), &fitting, config.games_layout())?;
     report.rows = fitting;
     Ok(report)
 }
