@@ -38,7 +38,7 @@ pub struct Args {
 /// Merges and reports.
 pub fn run(a: Args) -> Result<(), CliError> {
     // The SPRT of a match comes from the shards' settings: read the first one's.
-    let first = fow_records::TournamentConfig::load(&a.shards[0])?;
+    let first = fow_arena::shard_config(&a.shards[0])?;
     let sprt = sprt_of(&first, &a.shards[0])?;
     let live = Mutex::new(Pentanomial::default());
     let stop = |g0: &GameRow, g1: &GameRow| sprt_step(&live, sprt.as_ref(), g0, g1).0;

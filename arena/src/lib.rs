@@ -45,7 +45,7 @@ pub use human::{
     describe_changes, save_game_folder, view_diagram, HumanPlayer, HumanStop, Interruptible,
     HUMAN_HELP,
 };
-pub use merge::{merge_shards, MergeReport};
+pub use merge::{merge_shards, shard_config, MergeReport};
 pub use pairs::{pair_results, score_of, PairResult};
 pub use play::{play_game, play_game_seeded, GameOptions};
 pub use tournament::{StopRule, Tournament, TournamentReport};

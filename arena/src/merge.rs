@@ -141,9 +141,10 @@ pub fn merge_shards(
     })
 }
 
-/// Reads one shard's folder: its settings (a shard's), and its games checked against its
-/// schedule (a last line cut short by a kill is left out: that game is missing).
-fn read_shard(dir: &Path) -> Result<ShardFolder, RecordError> {
+/// The settings of the shard in `dir`, checked: the folder of a tournament or a match
+/// (not an import, a game of `fow play` or an evolution), its settings as written
+/// (their tag checked) and those of a shard.
+pub fn shard_config(dir: &Path) -> Result<TournamentConfig, RecordError> {
     if let Some((kind, why)) = folder_kind(dir)?.filter(|(k, _)| !k.merges()) {
         return Err(RecordError::Config(format!(
             "{} is {} {kind} folder ({why}): only the shards of a tournament or a match merge",
@@ -168,6 +169,14 @@ fn read_shard(dir: &Path) -> Result<ShardFolder, RecordError> {
             dir.display()
         )));
     }
+    Ok(config)
+}
+
+/// Reads one shard's folder: its settings ([`shard_config`]), and its games checked
+/// against its schedule (a last line cut short by a kill is left out: that game is
+/// missing).
+fn read_shard(dir: &Path) -> Result<ShardFolder, RecordError> {
+    let config = shard_config(dir)?;
     let path = dir.join(GAMES_FILE);
     let games = match path.exists() {
         false => Vec::new(),

@@ -544,3 +544,112 @@ fn canonical(value: &serde_json::Value) -> String {
     }
     serde_json::to_string(&sorted(value)).expect("JSON serializes")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::openings::OpeningOrder;
+
+    /// Settings with every optional field set, under a secret key.
+    fn full() -> TournamentConfig {
+        let mut c = TournamentConfig::new(
+            vec!["CaptureLargest".into(), "RandomMove".into()],
+            3,
+            RuleSet::chesscom(),
+            None,
+            Some(100),
+        )
+        .unwrap();
+        c.kind = Some(FolderKind::Match);
+        c.gauntlet = true;
+        c.paired = true;
+        c.sprt = Some("elo0=0,elo1=10".into());
+        c.tc = Some("10+0.1".parse().unwrap());
+        c.openings = Some(Openings {
+            source: "book.epd".into(),
+            plies: Some(4),
+            order: OpeningOrder::Random,
+            positions: vec!["4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".into()],
+        });
+        c.shard = Some(Shard { index: 2, count: 3 });
+        c
+    }
+
+    fn saved(c: &TournamentConfig) -> tempfile::TempDir {
+        let tmp = tempfile::tempdir().unwrap();
+        write_secret(&tmp.path().join(SECRET_FILE), &c.secret.unwrap()).unwrap();
+        c.save(tmp.path()).unwrap();
+        tmp
+    }
+
+    #[test]
+    fn settings_read_back_as_saved_with_their_tag() {
+        let c = full();
+        let tmp = saved(&c);
+        let text = fs::read_to_string(tmp.path().join(CONFIG_FILE)).unwrap();
+        assert!(text.starts_with("{\n  \"kind\": \"match\",\n"), "{text}");
+        let tag_line = text.lines().rev().nth(1).unwrap();
+        assert!(tag_line.starts_with("  \"tag\": \""), "{text}");
+        let back = TournamentConfig::load(tmp.path()).unwrap();
+        assert_eq!(back, c);
+        assert!(back.tagged && !back.public_key());
+        // The tag covers the settings, not their layout: keys in another order, on one
+        // line, read the same.
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        fs::write(tmp.path().join(CONFIG_FILE), json.to_string()).unwrap();
+        assert_eq!(TournamentConfig::load(tmp.path()).unwrap(), c);
+        // Rows are tagged alike in every shard of a run, and differently in another run.
+        let row = crate::GameRow::default();
+        let tag = c.row_tagger().unwrap().tag(&row);
+        let other_shard = TournamentConfig {
+            shard: Some(Shard { index: 1, count: 3 }),
+            ..c.clone()
+        };
+        assert_eq!(other_shard.row_tagger().unwrap().tag(&row), tag);
+        let other_run = TournamentConfig {
+            nodes: Some(101),
+            ..c.clone()
+        };
+        assert_ne!(other_run.row_tagger().unwrap().tag(&row), tag);
+    }
+
+    #[test]
+    fn an_edited_setting_is_refused_naming_the_tag_line() {
+        let c = full();
+        let tmp = saved(&c);
+        let path = tmp.path().join(CONFIG_FILE);
+        let text = fs::read_to_string(&path).unwrap();
+        let tag_line = text.lines().position(|l| l.contains("\"tag\"")).unwrap() as u64 + 1;
+        for (from, to) in [
+            ("\"nodes\": 100", "\"nodes\": 1000"),
+            ("\"kind\": \"match\"", "\"kind\": \"tournament\""),
+            ("\"games_per_pair\": 3", "\"games_per_pair\": 4"),
+            ("\"index\": 2", "\"index\": 1"),
+            // A field this fow does not know is covered too.
+            ("\"nodes\": 100", "\"nodes\": 100, \"extra\": 1"),
+        ] {
+            assert!(text.contains(from), "{from}");
+            fs::write(&path, text.replacen(from, to, 1)).unwrap();
+            match TournamentConfig::load(tmp.path()) {
+                Err(RecordError::Format { line, message, .. }) => {
+                    assert_eq!(line, tag_line, "{to}");
+                    assert!(message.contains("do not match their tag"), "{message}");
+                }
+                other => panic!("{to}: {other:?}"),
+            }
+        }
+        // Under another key.
+        fs::write(&path, &text).unwrap();
+        write_secret(&tmp.path().join(SECRET_FILE), &SeedKey::random().unwrap()).unwrap();
+        assert!(TournamentConfig::load(tmp.path()).is_err());
+    }
+
+    #[test]
+    fn settings_written_before_tags_read_untagged() {
+        let mut c = full();
+        c.tagged = false;
+        let tmp = saved(&c);
+        let back = TournamentConfig::load(tmp.path()).unwrap();
+        assert!(!back.tagged && back.row_tagger().is_none());
+    }
+}
