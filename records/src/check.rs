@@ -19,7 +19,10 @@
 //!   ([`TournamentConfig::schedule`]) with that id: players, round and seed;
 //! - in PGN: a `Variant` tag names fog-of-war chess, and the result and the
 //!   `Termination` (ours, or chess.com's `King captured`, `... forfeits on time`,
-//!   `... resigned`) agree with the moves where they can be checked.
+//!   `... resigned`) agree with the moves where they can be checked;
+//! - last, in `games.csv` beside settings with a tag: each row's tag (see
+//!   [`crate::mac`]), which refuses what the checks above cannot see (a result flipped
+//!   within the rules, a row a bot appended).
 //!
 //! [`check_ending`] is the one comparison of a recorded end with the replay; the readers
 //! of `games.csv` ([`read_games`](crate::read_games), [`load_games`](crate::load_games),

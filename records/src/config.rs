@@ -80,7 +80,7 @@ pub struct TournamentConfig {
     /// This folder plays one shard of the run (`None`: all of it); see [`Shard`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
-    /// The run's files carry tags (HMAC-SHA256 under its key, see [`crate::mac`]): its
+    /// The run's files carry tags (HMAC-SHA256 under its key, see [`RowTagger`]): its
     /// `tournament.json` a `tag` over the settings, each row of its `games.csv` a `tag`
     /// column. `false` for folders written before tags, which read as before. Not a
     /// setting of its own: [`TournamentConfig::save`] writes the tag, reading checks it.

@@ -15,7 +15,13 @@
 //!   checks each game against the rules it records (legal moves, a result, reason and
 //!   ply count the replay agrees with, unique games that belong to their schedule), so a
 //!   wrong one is an error naming its file and line rather than data
-//!   ([`read_checked`]).
+//!   ([`read_checked`]). Last, each row's tag and the settings' tag (HMAC-SHA256 under
+//!   the run's key, see [`RowTagger`]): a forgery the rules cannot see is refused too;
+//!   rows that are not authenticated (a public seed, a folder written before tags) give a
+//!   [`Notice`] that the program says once ([`take_notes`]).
+//! - [`FolderKind`]: which command wrote a results folder (tournament, match, play,
+//!   import, evolve), so that each command refuses a folder of another kind
+//!   ([`check_kind`]).
 //! - [`load_games`] / [`load_game`]: saved games by number from a results folder,
 //!   `games.csv` or PGN (ours or chess.com's) as [`SavedGame`]s, written back as PGN
 //!   ([`SavedGame::to_pgn`]) or imported into a results folder ([`import_games`]).
