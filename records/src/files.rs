@@ -583,3 +583,44 @@ pub fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, RecordError> {
     }
     Ok(files)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_files_read_with_or_without_their_optional_columns() {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join(GAMES_FILE);
+        let row = GameRow {
+            id: 1,
+            white: "A".into(),
+            black: "B".into(),
+            moves: "e2e4".into(),
+            plies: 1,
+            start: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".into(),
+            tag: "ab".into(),
+            ..GameRow::default()
+        };
+        for (start, tag) in [(false, false), (true, false), (false, true), (true, true)] {
+            let layout = GamesLayout { start, tag };
+            let mut written = row.clone();
+            if !start {
+                written.start.clear();
+            }
+            if !tag {
+                written.tag.clear();
+            }
+            rewrite_games(&path, std::slice::from_ref(&written), layout).unwrap();
+            let text = fs::read_to_string(&path).unwrap();
+            assert!(text.starts_with(&(layout.header() + "\n")), "{text}");
+            assert_eq!(header_has(&path, "tag").unwrap(), tag);
+            assert_eq!(read_rows::<GameRow>(&path).unwrap(), vec![written]);
+        }
+        // The optional columns in another order are not a games.csv.
+        let h = format!("{},tag,start\n", GameRow::STANDARD_HEADER);
+        fs::write(&path, h).unwrap();
+        let e = read_rows::<GameRow>(&path).unwrap_err().to_string();
+        assert!(e.contains("(the columns start and tag optional)"), "{e}");
+    }
+}
