@@ -117,7 +117,14 @@ fn main() -> ExitCode {
         Command::Play(a) => play::run(a),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => {
+            // What the command's reads gave rise to, said once each (a failure's one
+            // line is its error alone).
+            for note in fow_records::take_notes() {
+                eprintln!("note: {note}");
+            }
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("fow: error: {e}");
             ExitCode::from(e.code())

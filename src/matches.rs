@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use fow_analysis::{match_results, sprt_of, sprt_step, MATCH_FILE};
 use fow_arena::Tournament;
 use fow_ratings::{Pentanomial, SprtSpec};
-use fow_records::{GameRow, TournamentConfig};
+use fow_records::{FolderKind, GameRow, TournamentConfig};
 
 use crate::error::{input, CliError};
 use crate::out::count;
@@ -66,14 +66,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         .run
         .resume_folder(own, "the players/--games/--sprt/--rules")?;
     let (t, dir) = if let Some(dir) = resume {
-        let t = Tournament::open(&dir)?;
-        if !(t.config().paired && t.config().gauntlet) {
-            return Err(input(format!(
-                "{} holds a tournament, not a match (resume it with fow tournament --resume)",
-                dir.display()
-            )));
-        }
-        (t, dir)
+        (Tournament::resume(&dir, FolderKind::Match)?, dir)
     } else {
         let first = a.first.clone().expect("clap requires A");
         let opponents =
@@ -100,6 +93,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         let seed = run_seed(a.run.seed, &players);
         let mut config =
             TournamentConfig::new(players, games / 2, a.rules.rule_set()?, seed, a.run.nodes)?;
+        config.kind = Some(FolderKind::Match);
         config.gauntlet = true;
         config.paired = true;
         config.sprt = a.sprt.clone();

@@ -4,7 +4,9 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use fow_arena::Tournament;
-use fow_records::{GameRow, TimeRow, TournamentConfig, CONFIG_FILE, GAMES_FILE, TIMES_FILE};
+use fow_records::{
+    FolderKind, GameRow, TimeRow, TournamentConfig, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+};
 use fow_variants::RuleSet;
 
 use crate::error::{input, CliError};
@@ -83,7 +85,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         .run
         .resume_folder(own, "--players/--gauntlet/--games/--rules")?;
     let (t, dir) = if let Some(dir) = resume {
-        let t = Tournament::open(&dir)?;
+        let t = Tournament::resume(&dir, FolderKind::Tournament)?;
         if let Some(p) = a.preset {
             let why = match p.mismatch(&t.config().players) {
                 Some(why) => Some(why),

@@ -30,7 +30,7 @@ fn edit_row(csv: &Path, line: usize, edit: impl FnOnce(&mut Vec<String>)) {
     let text = fs::read_to_string(csv).unwrap();
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     let mut fields: Vec<String> = lines[line - 1].split(',').map(String::from).collect();
-    assert_eq!(fields.len(), 10, "{}", lines[line - 1]);
+    assert_eq!(fields.len(), 11, "{}", lines[line - 1]);
     edit(&mut fields);
     lines[line - 1] = fields.join(",");
     fs::write(csv, lines.join("\n") + "\n").unwrap();

@@ -13,7 +13,7 @@ use serde::Serialize;
 use crate::error::{input, write_failed, ReportError};
 
 /// The file a match writes its statistics to.
-pub const MATCH_FILE: &str = "match.json";
+pub use fow_records::MATCH_FILE;
 
 /// Feeds the next pair (in schedule order) to the live pentanomial counts: whether the
 /// SPRT has decided, and the score and LLR as the status line shows them.

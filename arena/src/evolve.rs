@@ -27,7 +27,7 @@ use fow_records::{io_err, write_atomic};
 use fow_records::{lock_folder, FolderLock};
 
 /// The settings file of an evolution folder.
-pub const EVOLVE_FILE: &str = "evolve.json";
+pub use fow_records::EVOLVE_FILE;
 /// The checkpoint written after every epoch.
 pub const CHECKPOINT_FILE: &str = "checkpoint.json";
 /// The per-epoch log.
@@ -216,6 +216,8 @@ impl Evolution {
     pub fn open(dir: &Path) -> Result<Evolution, RecordError> {
         let path = dir.join(EVOLVE_FILE);
         if !path.is_file() {
+            // A folder of another command says which one resumes it.
+            fow_records::check_kind(dir, fow_records::FolderKind::Evolve)?;
             return Err(RecordError::Config(format!(
                 "{} holds no evolution to resume (no {EVOLVE_FILE})",
                 dir.display()

@@ -19,7 +19,7 @@ use fow_records::GameRecord;
 use fow_records::RecordError;
 use fow_records::TournamentConfig;
 use fow_records::{
-    io_err, rewrite_games, rewrite_rows, GameRow, TimeRow, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+    io_err, rewrite_games, rewrite_rows, FolderKind, GameRow, TimeRow, GAMES_FILE, TIMES_FILE,
 };
 
 /// How a human's game stopped before its end by the rules.
@@ -400,9 +400,10 @@ pub fn view_diagram(view: &FogView, unicode: bool) -> String {
     s
 }
 
-/// Writes `rec` as a one-game results folder in `dir`: `tournament.json` (its players,
-/// rules and the master seed `seed` that `rec`'s game seed derives from, as the schedule
-/// of a one-game tournament derives it), `games.csv` (the game as id 0) and `times.csv`.
+/// Writes `rec` as a one-game results folder in `dir`: `tournament.json` (of kind
+/// `play`: its players, rules and the master seed `seed` that `rec`'s game seed derives
+/// from, as the schedule of a one-game tournament derives it; tagged under that public
+/// seed), `games.csv` (the game as id 0) and `times.csv`.
 /// `dir` must not hold a `games.csv` already.
 pub fn save_game_folder(dir: &Path, rec: &GameRecord, seed: u64) -> Result<(), RecordError> {
     if dir.join(GAMES_FILE).exists() {
@@ -412,17 +413,20 @@ pub fn save_game_folder(dir: &Path, rec: &GameRecord, seed: u64) -> Result<(), R
         )));
     }
     fs::create_dir_all(dir).map_err(io_err(dir))?;
-    let config = TournamentConfig::new(
+    let mut config = TournamentConfig::new(
         vec![rec.white.clone(), rec.black.clone()],
         1,
         rec.rules,
         Some(seed),
         None,
     )?;
-    let json = serde_json::to_string_pretty(&config).expect("config serializes");
-    let cfg = dir.join(CONFIG_FILE);
-    fs::write(&cfg, json + "\n").map_err(io_err(&cfg))?;
-    rewrite_games(&dir.join(GAMES_FILE), &[GameRow::new(0, 0, rec)], false)?;
+    config.kind = Some(FolderKind::Play);
+    let mut row = GameRow::new(0, 0, rec);
+    if let Some(t) = config.row_tagger() {
+        row.tag = t.tag(&row);
+    }
+    config.save(dir)?;
+    rewrite_games(&dir.join(GAMES_FILE), &[row], config.games_layout())?;
     rewrite_rows(&dir.join(TIMES_FILE), &[TimeRow::new(0, rec)])
 }
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use fow_records::seed::SECRET_FILE;
 use fow_records::RecordError;
 use fow_records::{
-    existing_folder, io_err, read_csv, rewrite_games, rewrite_rows, write_atomic, ClockRow, CsvRow,
+    existing_folder, folder_kind, io_err, read_csv, rewrite_games, rewrite_rows, ClockRow, CsvRow,
     GameRow, TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
 use fow_records::{lock_existing, lock_folder};
@@ -45,8 +45,11 @@ struct ShardFolder {
 ///
 /// Each folder must hold a shard (`fow tournament ... --shard I/N`) of the same run: the
 /// same settings (players, rules, seed or secret key, games, openings, budgets, clock,
-/// match and SPRT) and shard count, each shard once. Their games are read and checked
-/// as every reader checks them. For a paired schedule with a stopping rule (`stop`: a
+/// match and SPRT) and shard count, each shard once, and each a tournament's or a
+/// match's (an import, a game of `fow play` or an evolution is not merged). Their
+/// settings and games are read and checked as every reader checks them, tags
+/// included: the shards share the run's key, so a setting or row edited in any shard
+/// is refused. For a paired schedule with a stopping rule (`stop`: a
 /// match's SPRT), the pairs are fed to it in schedule order and the games after the
 /// deciding pair are dropped. If a game up to there is missing, the error names the
 /// games and the shards that lack them, and nothing is written. Otherwise `out` gets
@@ -147,10 +150,22 @@ pub fn merge_shards(
     })
 }
 
-/// The settings of the shard in `dir` (checked: a folder that holds no run, or a whole
-/// run, is an error naming it).
+/// The settings of the shard in `dir`, checked: the folder of a tournament or a match
+/// (not an import, a game of `fow play` or an evolution), its settings as written
+/// (their tag checked) and those of a shard.
 pub fn shard_config(dir: &Path) -> Result<TournamentConfig, RecordError> {
     existing_folder(dir)?;
+    if let Some((kind, why)) = folder_kind(dir)?.filter(|(k, _)| !k.merges()) {
+        return Err(RecordError::Config(format!(
+            "{} is {} {kind} folder ({why}): only the shards of a tournament or a match merge",
+            dir.display(),
+            if matches!(kind, fow_records::FolderKind::Play) {
+                "a"
+            } else {
+                "an"
+            }
+        )));
+    }
     if !dir.join(CONFIG_FILE).is_file() {
         return Err(RecordError::Config(format!(
             "{} holds no run (no {CONFIG_FILE})",
@@ -167,8 +182,9 @@ pub fn shard_config(dir: &Path) -> Result<TournamentConfig, RecordError> {
     Ok(config)
 }
 
-/// Reads one shard's folder: its settings (a shard's), and its games checked against its
-/// schedule (a last line cut short by a kill is left out: that game is missing).
+/// Reads one shard's folder: its settings ([`shard_config`]), and its games checked
+/// against its schedule (a last line cut short by a kill is left out: that game is
+/// missing).
 fn read_shard(dir: &Path) -> Result<ShardFolder, RecordError> {
     let config = shard_config(dir)?;
     let path = dir.join(GAMES_FILE);
@@ -243,6 +259,10 @@ fn same_run(shards: &[ShardFolder]) -> Result<TournamentConfig, RecordError> {
 fn difference(a: &TournamentConfig, b: &TournamentConfig) -> String {
     if a.secret != b.secret {
         return "their secret keys differ".into();
+    }
+    if a.tagged != b.tagged {
+        return "the rows of one are tagged, those of the other (written before tags) are not"
+            .into();
     }
     let (Ok(serde_json::Value::Object(x)), Ok(serde_json::Value::Object(y))) =
         (serde_json::to_value(a), serde_json::to_value(b))
@@ -373,9 +393,8 @@ fn write_merged(
             fow_records::write_secret(&key_path, key)?;
         }
     }
-    let json = serde_json::to_string_pretty(whole).expect("config serializes");
-    write_atomic(&cfg_path, (json + "\n").as_bytes())?;
-    rewrite_games(&dir.join(GAMES_FILE), games, whole.openings.is_some())?;
+    whole.save(dir)?;
+    rewrite_games(&dir.join(GAMES_FILE), games, whole.games_layout())?;
     rewrite_rows(&dir.join(TIMES_FILE), times)?;
     if whole.tc.is_some() {
         rewrite_rows(&dir.join(CLOCKS_FILE), clocks)?;

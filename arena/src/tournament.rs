@@ -10,10 +10,10 @@ use std::time::{Duration, Instant};
 use fow_players::{Budget, PlayerSpec};
 use fow_records::seed::{Seeding, SECRET_FILE};
 use fow_records::{
-    drop_partial_line, lock_folder, read_checked, read_csv, read_rows, rewrite_games, rewrite_rows,
-    write_atomic, write_secret, Appender, ClockRow, FolderLock, GameRecord, GameRow, GamesAppender,
-    Pairing, RecordError, Schedule, TimeRow, TournamentConfig, CLOCKS_FILE, CONFIG_FILE,
-    GAMES_FILE, LOGS_DIR, TIMES_FILE,
+    check_kind, drop_partial_line, lock_folder, read_checked, read_csv, read_rows, rewrite_games,
+    rewrite_rows, write_secret, Appender, ClockRow, FolderKind, FolderLock, GameRecord, GameRow,
+    GamesAppender, Pairing, RecordError, Schedule, TimeRow, TournamentConfig, CLOCKS_FILE,
+    CONFIG_FILE, GAMES_FILE, LOGS_DIR, TIMES_FILE,
 };
 use fow_variants::Position;
 
@@ -76,8 +76,7 @@ impl Tournament {
         if let (None, Some(key)) = (config.seed, &config.secret) {
             write_secret(&dir.join(SECRET_FILE), key)?;
         }
-        let json = serde_json::to_string_pretty(&config).expect("config serializes");
-        write_atomic(&cfg_path, (json + "\n").as_bytes())?;
+        config.save(&dir)?;
         Ok(Tournament {
             config,
             dir,
@@ -85,7 +84,16 @@ impl Tournament {
         })
     }
 
-    /// The tournament stored in `dir`, to be resumed.
+    /// The run of `kind` (a tournament or a match) stored in `dir`, to be resumed: a
+    /// folder of another kind is refused, saying which command resumes it
+    /// ([`check_kind`]).
+    pub fn resume(dir: &Path, kind: FolderKind) -> Result<Tournament, RecordError> {
+        check_kind(dir, kind)?;
+        Tournament::open(dir)
+    }
+
+    /// The run stored in `dir`, to be resumed, whatever its kind (see
+    /// [`Tournament::resume`]).
     pub fn open(dir: &Path) -> Result<Tournament, RecordError> {
         let cfg_path = dir.join(CONFIG_FILE);
         if !cfg_path.is_file() {
@@ -127,6 +135,10 @@ impl Tournament {
             return Ok(Vec::new());
         }
         let rows = self.read_games(&path, true)?;
+        if rows.is_empty() {
+            // Only a header (or part of a row): written anew, with this run's columns.
+            std::fs::write(&path, b"").map_err(fow_records::io_err(&path))?;
+        }
         drop_partial_line(&path)?;
         Ok(rows)
     }
@@ -202,9 +214,10 @@ impl Tournament {
                 .map_err(|(_, m)| RecordError::Config(format!("openings: {m}")))?,
             None => Vec::new(),
         };
-        let with_start = self.config.openings.is_some();
+        let layout = self.config.games_layout();
+        let tagger = self.config.row_tagger();
         let writers = Mutex::new((
-            GamesAppender::open(&games_path, with_start)?,
+            GamesAppender::open(&games_path, layout)?,
             Appender::open::<TimeRow>(&times_path)?,
         ));
         let specs: Vec<PlayerSpec> = self
@@ -274,6 +287,9 @@ impl Tournament {
                     if let (Some(o), Some(i)) = (&self.config.openings, p.opening) {
                         row.start = o.positions[i].clone();
                     }
+                    if let Some(t) = &tagger {
+                        row.tag = t.tag(&row);
+                    }
                     let mut guard = writers.lock().unwrap_or_else(|e| e.into_inner());
                     guard.0.append(&row)?;
                     guard.1.append(&TimeRow::new(p.id, &rec))?;
@@ -340,7 +356,7 @@ impl Tournament {
         let mut games = self.read_games(&games_path, false)?;
         games.retain(|r| r.id < cutoff);
         games.sort_by_key(|r| r.id);
-        rewrite_games(&games_path, &games, self.config.openings.is_some())?;
+        rewrite_games(&games_path, &games, self.config.games_layout())?;
         let mut times: Vec<TimeRow> = read_rows(&times_path)?;
         // A kill between the two appends can leave a time row for a game that was then
         // replayed; keep one row per finished game.

@@ -260,7 +260,9 @@ fn games_start_from_their_openings_resume_exactly_and_read_back_checked() {
     }
     let games = dir.join(GAMES_FILE);
     let text = fs::read_to_string(&games).unwrap();
-    assert!(text.starts_with("id,round,white,black,seed,result,reason,plies,detail,moves,start\n"));
+    assert!(
+        text.starts_with("id,round,white,black,seed,result,reason,plies,detail,moves,start,tag\n")
+    );
     assert_eq!(read_games(&games).unwrap(), rep.games);
     // Killed after three games and a half: resumed, the same bytes.
     let cut = tmp.path().join("cut");
@@ -278,12 +280,13 @@ fn games_start_from_their_openings_resume_exactly_and_read_back_checked() {
         .unwrap();
     assert_eq!(fs::read_to_string(cut.join(GAMES_FILE)).unwrap(), text);
     // A game whose start was edited: the error names the line.
-    let other = if lines[2].ends_with(KINGS_AND_PAWN) {
+    // The column start, before the tag.
+    let start = lines[2].rsplit(',').nth(1).unwrap();
+    let other = if start == KINGS_AND_PAWN {
         BLACK_TO_MOVE
     } else {
         KINGS_AND_PAWN
     };
-    let (_, start) = lines[2].rsplit_once(',').unwrap();
     let edited = text.replacen(lines[2], &lines[2].replace(start, other), 1);
     fs::write(&games, edited).unwrap();
     let (p, line, message) = format_error(read_games(&games).unwrap_err());
@@ -314,12 +317,13 @@ fn without_openings_games_csv_keeps_its_header_and_has_no_start() {
         .unwrap();
     assert!(rep.games.iter().all(|g| g.start.is_empty()));
     let text = fs::read_to_string(dir.join(GAMES_FILE)).unwrap();
-    assert!(text.starts_with("id,round,white,black,seed,result,reason,plies,detail,moves\n"));
+    assert!(text.starts_with("id,round,white,black,seed,result,reason,plies,detail,moves,tag\n"));
     // A start column with a start in a folder without openings does not fit its schedule.
     let lines: Vec<&str> = text.lines().collect();
+    let [h, a, b] = [0, 1, 2].map(|i| lines[i].rsplit_once(',').unwrap());
     let with_start = format!(
-        "{},start\n{},\n{},{KINGS_AND_PAWN}\n",
-        lines[0], lines[1], lines[2]
+        "{},start,{}\n{},,{}\n{},{KINGS_AND_PAWN},{}\n",
+        h.0, h.1, a.0, a.1, b.0, b.1
     );
     fs::write(dir.join(GAMES_FILE), with_start).unwrap();
     let (_, line, message) = format_error(read_games(&dir.join(GAMES_FILE)).unwrap_err());

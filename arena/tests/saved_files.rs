@@ -123,6 +123,7 @@ prop_compose! {
             detail,
             moves: moves.join(" "),
             start: String::new(),
+            tag: String::new(),
         }
     }
 }

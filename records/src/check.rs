@@ -19,7 +19,10 @@
 //!   ([`TournamentConfig::schedule`]) with that id: players, round and seed;
 //! - in PGN: a `Variant` tag names fog-of-war chess, and the result and the
 //!   `Termination` (ours, or chess.com's `King captured`, `... forfeits on time`,
-//!   `... resigned`) agree with the moves where they can be checked.
+//!   `... resigned`) agree with the moves where they can be checked;
+//! - last, in `games.csv` beside settings with a tag: each row's tag (see
+//!   [`crate::mac`]), which refuses what the checks above cannot see (a result flipped
+//!   within the rules, a row a bot appended).
 //!
 //! [`check_ending`] is the one comparison of a recorded end with the replay; the readers
 //! of `games.csv` ([`read_games`](crate::read_games), [`load_games`](crate::load_games),
@@ -38,6 +41,7 @@ use crate::config::{TournamentConfig, MAX_GAMES};
 use crate::error::RecordError;
 use crate::files::{read_csv, GameRow, CONFIG_FILE};
 use crate::moves_text::{describe_end, replay_uci};
+use crate::notice::{notice, Notice};
 use crate::record::{GameResult, Reason};
 
 /// How the rules stand after a game's last move: what [`check_ending`] compares a
@@ -295,7 +299,7 @@ pub fn check_pgn_game(g: &PgnGame, rules: &RuleSet) -> Result<PgnReplay, ReplayE
 #[derive(Clone, Copy, Debug)]
 pub enum Schedule<'a> {
     /// That of the `tournament.json` beside the file, if there is one; a folder `fow
-    /// import` wrote (master seed 0: games keep their numbers and seeds) or `fow play`
+    /// import` wrote (games keep their numbers and seeds) or `fow play`
     /// wrote (one game, whose seed is the folder's) only needs its players.
     Beside,
     /// This tournament's, every row (`tournament --resume`).
@@ -311,7 +315,8 @@ pub struct CheckedRow {
     pub row: Result<(GameRow, Vec<Move>), RecordError>,
 }
 
-/// The `tournament.json` beside a `games.csv`, if there is one.
+/// The `tournament.json` beside a `games.csv`, if there is one, read as
+/// [`TournamentConfig::load`] reads it (its tag checked).
 pub fn config_beside(games_csv: &Path) -> Result<Option<TournamentConfig>, RecordError> {
     let path = games_csv
         .parent()
@@ -322,17 +327,7 @@ pub fn config_beside(games_csv: &Path) -> Result<Option<TournamentConfig>, Recor
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(crate::files::io_err(&path)(e)),
     };
-    let config: TournamentConfig =
-        serde_json::from_slice(&text).map_err(|e| RecordError::Format {
-            path: path.clone(),
-            line: e.line().max(1) as u64,
-            message: format!("not a tournament's settings: {e}"),
-        })?;
-    let text = String::from_utf8_lossy(&text);
-    config.check_openings(&path, &text)?;
-    config
-        .with_secret(path.parent().unwrap_or(Path::new(".")))
-        .map(Some)
+    TournamentConfig::read(&path, &text).map(Some)
 }
 
 /// Reads a `games.csv` and checks every row ([`check_row`], and across rows: unique ids
@@ -368,6 +363,11 @@ pub fn read_checked(
         })
         .collect();
     check_file(path, &mut rows, schedule, beside.as_ref())?;
+    let run = match schedule {
+        Schedule::Strict(c) => Some(c),
+        Schedule::Beside => beside.as_ref(),
+    };
+    check_tags(path, &mut rows, run)?;
     if cut {
         // A row cut short by a kill, read without `complete_lines`: say so.
         if let Some(CheckedRow {
@@ -381,6 +381,66 @@ pub fn read_checked(
         }
     }
     Ok((rules, rows))
+}
+
+/// The last check of the rows that passed every other: each row's tag, when the run's
+/// settings (`run`, `None` for a `games.csv` without settings beside it) say its rows
+/// are tagged. Records a [`Notice`] when the rows are not authenticated: a public key, a
+/// folder written before tags, no settings.
+fn check_tags(
+    path: &Path,
+    rows: &mut [CheckedRow],
+    run: Option<&TournamentConfig>,
+) -> Result<(), RecordError> {
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let tag_column = crate::files::header_has(path, "tag")?;
+    let Some(run) = run else {
+        notice(Notice::NoSettings, path);
+        return Ok(());
+    };
+    let cfg_path = folder.join(CONFIG_FILE);
+    let Some(tagger) = run.row_tagger() else {
+        if tag_column {
+            return Err(RecordError::Format {
+                path: path.to_path_buf(),
+                line: 1,
+                message: format!(
+                    "the rows carry tags, but {} has none: the tag was taken out of the settings, or they are another run's",
+                    cfg_path.display()
+                ),
+            });
+        }
+        notice(Notice::Untagged, folder);
+        return Ok(());
+    };
+    if !tag_column && !rows.is_empty() {
+        return Err(RecordError::Format {
+            path: path.to_path_buf(),
+            line: 1,
+            message: format!(
+                "the run's rows are tagged (its {CONFIG_FILE} has a tag), but this file has no tag column: its rows are not the run's"
+            ),
+        });
+    }
+    for r in rows.iter_mut() {
+        if let Ok((row, _)) = &r.row {
+            if !tagger.verify(row) {
+                let message = format!(
+                    "game {}: the row does not match its tag (HMAC-SHA256 under the run's key): it was changed after the run wrote it, or the run did not write it",
+                    row.id
+                );
+                r.row = Err(RecordError::Format {
+                    path: path.to_path_buf(),
+                    line: r.line,
+                    message,
+                });
+            }
+        }
+    }
+    if run.public_key() {
+        notice(Notice::PublicKey, folder);
+    }
+    Ok(())
 }
 
 /// The checks across rows: unique ids, no game twice, the schedule.
@@ -468,7 +528,7 @@ fn check_file(
     let cfg_name = path.parent().unwrap_or(Path::new(".")).join(CONFIG_FILE);
     let strict = matches!(schedule, Schedule::Strict(_));
     // `fow play` folders are one-game tournaments whose game seed is the schedule's.
-    let imported = !strict && config.seed == Some(0);
+    let imported = !strict && config.is_import();
     let mut fits: Vec<Option<String>> = Vec::with_capacity(rows.len());
     if imported {
         for r in rows.iter() {

@@ -12,7 +12,9 @@ use fow_variants::RuleSet;
 use serde::{Deserialize, Serialize};
 
 use crate::error::RecordError;
-use crate::files::{io_err, CONFIG_FILE};
+use crate::files::{io_err, write_atomic, GamesLayout, CONFIG_FILE};
+use crate::kind::FolderKind;
+use crate::mac::{RowTagger, TagKey};
 use crate::openings::Openings;
 use crate::seed::{game_seed, legacy_game_seed, player_seeds, SeedKey, Seeding, SECRET_FILE};
 use crate::shard::Shard;
@@ -23,9 +25,16 @@ use crate::time_control::TimeControl;
 /// something get a file).
 pub const LOGS_DIR: &str = "logs";
 
+/// The key of the settings' tag in `tournament.json` (see [`crate::mac`]).
+const TAG_KEY: &str = "tag";
+
 /// The settings that define a tournament (stored as `tournament.json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TournamentConfig {
+    /// The command that wrote the folder, and so the one that resumes it (absent in
+    /// folders written before it was recorded: see [`crate::folder_kind`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<FolderKind>,
     /// Player specs, in table order.
     pub players: Vec<String>,
     /// Games each ordered pair plays (so each pair meets this often with each colour).
@@ -71,6 +80,12 @@ pub struct TournamentConfig {
     /// This folder plays one shard of the run (`None`: all of it); see [`Shard`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
+    /// The run's files carry tags (HMAC-SHA256 under its key, see [`RowTagger`]): its
+    /// `tournament.json` a `tag` over the settings, each row of its `games.csv` a `tag`
+    /// column. `false` for folders written before tags, which read as before. Not a
+    /// setting of its own: [`TournamentConfig::save`] writes the tag, reading checks it.
+    #[serde(skip)]
+    pub tagged: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -96,6 +111,7 @@ impl TournamentConfig {
             None => Some(SeedKey::random().map_err(RecordError::Config)?),
         };
         Ok(TournamentConfig {
+            kind: Some(FolderKind::Tournament),
             players,
             games_per_pair,
             rules,
@@ -109,23 +125,130 @@ impl TournamentConfig {
             tc: None,
             openings: None,
             shard: None,
+            tagged: true,
         })
     }
 
     /// The settings stored in `dir` (`tournament.json`, and the secret key beside it
-    /// for a run without a public seed), as stored: [`TournamentConfig::validated`]
-    /// checks that their players can be built.
+    /// for a run without a public seed), as stored, their tag checked:
+    /// [`TournamentConfig::validated`] checks that their players can be built.
     pub fn load(dir: &Path) -> Result<TournamentConfig, RecordError> {
         let cfg_path = dir.join(CONFIG_FILE);
-        let text = fs::read_to_string(&cfg_path).map_err(io_err(&cfg_path))?;
-        let config: TournamentConfig =
-            serde_json::from_str(&text).map_err(|e| RecordError::Format {
-                path: cfg_path.clone(),
-                line: e.line() as u64,
-                message: e.to_string(),
+        let text = fs::read(&cfg_path).map_err(io_err(&cfg_path))?;
+        TournamentConfig::read(&cfg_path, &text)
+    }
+
+    /// The settings in `text`, read from the `tournament.json` at `path`: the stored
+    /// openings checked, the secret key beside it read, and the tag checked (an error
+    /// naming the line of the tag when the settings are not those the run wrote).
+    pub(crate) fn read(path: &Path, text: &[u8]) -> Result<TournamentConfig, RecordError> {
+        let bad = |line: usize, message: String| RecordError::Format {
+            path: path.to_path_buf(),
+            line: line.max(1) as u64,
+            message,
+        };
+        let config: TournamentConfig = serde_json::from_slice(text)
+            .map_err(|e| bad(e.line(), format!("not a tournament's settings: {e}")))?;
+        let lossy = String::from_utf8_lossy(text);
+        config.check_openings(path, &lossy)?;
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let mut config = config.with_secret(dir)?;
+        let mut json: serde_json::Value = serde_json::from_slice(text)
+            .map_err(|e| bad(e.line(), format!("not a tournament's settings: {e}")))?;
+        let tag = json.as_object_mut().and_then(|o| o.remove(TAG_KEY));
+        let tag_line = || {
+            let needle = format!("\"{TAG_KEY}\"");
+            lossy
+                .lines()
+                .position(|l| l.trim_start().starts_with(&needle))
+                .map_or(1, |i| i + 1)
+        };
+        config.tagged = tag.is_some();
+        if let Some(tag) = tag {
+            let key = config.key().map(|k| TagKey::of(&k));
+            let ok = match (tag.as_str(), key) {
+                (Some(tag), Some(key)) => key.settings_verify(&canonical(&json), tag),
+                _ => false,
+            };
+            if !ok {
+                return Err(bad(
+                    tag_line(),
+                    "the settings do not match their tag (HMAC-SHA256 under the run's key): they were changed after the run wrote them, or the run did not write them; settings cannot be changed: start a new run".into(),
+                ));
+            }
+        }
+        Ok(config)
+    }
+
+    /// Writes the settings to `dir/tournament.json` (atomically), with their tag when
+    /// the run's files are [`tagged`](TournamentConfig::tagged). The secret key is not
+    /// written here (see [`write_secret`]).
+    pub fn save(&self, dir: &Path) -> Result<(), RecordError> {
+        let path = dir.join(CONFIG_FILE);
+        let mut json = serde_json::to_string_pretty(self).expect("settings serialize");
+        if self.tagged {
+            let key = self.key().ok_or_else(|| {
+                RecordError::Config(format!(
+                    "{}: the settings cannot be tagged without the run's key",
+                    path.display()
+                ))
             })?;
-        config.check_openings(&cfg_path, &text)?;
-        config.with_secret(dir)
+            let value = serde_json::to_value(self).expect("settings serialize");
+            let tag = TagKey::of(&key).settings_tag(&canonical(&value));
+            /// The settings with their tag last.
+            #[derive(Serialize)]
+            struct Tagged<'a> {
+                #[serde(flatten)]
+                settings: &'a TournamentConfig,
+                tag: &'a str,
+            }
+            json = serde_json::to_string_pretty(&Tagged {
+                settings: self,
+                tag: &tag,
+            })
+            .expect("settings serialize");
+        }
+        write_atomic(&path, (json + "\n").as_bytes())
+    }
+
+    /// What tags and checks the rows of this run's `games.csv`: `None` for a folder
+    /// written before tags (or settings whose secret key was not loaded). The tags
+    /// cover the run's settings but its shard, so the shards of a run and their merge
+    /// tag every game alike.
+    pub fn row_tagger(&self) -> Option<RowTagger> {
+        if !self.tagged {
+            return None;
+        }
+        let key = self.key()?;
+        let mut run = serde_json::to_value(self).expect("settings serialize");
+        if let Some(o) = run.as_object_mut() {
+            o.remove("shard");
+        }
+        Some(TagKey::of(&key).rows(&canonical(&run)))
+    }
+
+    /// The columns of the run's `games.csv`: `start` with openings, `tag` when its rows
+    /// are tagged.
+    pub fn games_layout(&self) -> GamesLayout {
+        GamesLayout {
+            start: self.openings.is_some(),
+            tag: self.tagged,
+        }
+    }
+
+    /// Whether `fow import` wrote the folder (its kind, or for a folder written before
+    /// kinds its master seed 0): its games keep their own numbers and seeds, and only
+    /// their players are checked against the settings.
+    pub fn is_import(&self) -> bool {
+        match self.kind {
+            Some(k) => k == FolderKind::Import,
+            None => self.seed == Some(0),
+        }
+    }
+
+    /// Whether the run's key is public (a `--seed`): its tags prove nothing.
+    pub fn public_key(&self) -> bool {
+        self.secret.is_none()
     }
 
     /// Checks the stored openings (a person may have edited `tournament.json`, stored
@@ -180,7 +303,7 @@ impl TournamentConfig {
     }
 
     /// The key game seeds derive from (`None`: secret and not loaded).
-    fn key(&self) -> Option<SeedKey> {
+    pub(crate) fn key(&self) -> Option<SeedKey> {
         match (self.seed, &self.secret) {
             (_, Some(k)) => Some(*k),
             (Some(s), None) => Some(SeedKey::public(s)),
@@ -208,6 +331,11 @@ impl TournamentConfig {
             let spec: PlayerSpec = p.parse()?;
             spec.build()?;
             *p = spec.to_string();
+        }
+        if self.kind == Some(FolderKind::Evolve) {
+            return Err(RecordError::Config(
+                "the settings of a tournament cannot be of kind evolve (an evolution's are in evolve.json)".into(),
+            ));
         }
         if self.players.len() < 2 {
             return Err(RecordError::Config(
@@ -404,9 +532,135 @@ pub fn write_secret(path: &Path, key: &SeedKey) -> Result<(), RecordError> {
     f.sync_all().map_err(io_err(path))
 }
 
+/// JSON with its keys sorted and no spaces: the text a tag covers, the same whichever
+/// way the file was laid out.
+fn canonical(value: &serde_json::Value) -> String {
+    use serde_json::Value;
+    fn sorted(v: &Value) -> Value {
+        match v {
+            Value::Object(m) => {
+                let mut keys: Vec<&String> = m.keys().collect();
+                keys.sort();
+                Value::Object(
+                    keys.into_iter()
+                        .map(|k| (k.clone(), sorted(&m[k])))
+                        .collect(),
+                )
+            }
+            Value::Array(a) => Value::Array(a.iter().map(sorted).collect()),
+            other => other.clone(),
+        }
+    }
+    serde_json::to_string(&sorted(value)).expect("JSON serializes")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::openings::OpeningOrder;
+
+    /// Settings with every optional field set, under a secret key.
+    fn full() -> TournamentConfig {
+        let mut c = TournamentConfig::new(
+            vec!["CaptureLargest".into(), "RandomMove".into()],
+            3,
+            RuleSet::chesscom(),
+            None,
+            Some(100),
+        )
+        .unwrap();
+        c.kind = Some(FolderKind::Match);
+        c.gauntlet = true;
+        c.paired = true;
+        c.sprt = Some("elo0=0,elo1=10".into());
+        c.tc = Some("10+0.1".parse().unwrap());
+        c.openings = Some(Openings {
+            source: "book.epd".into(),
+            plies: Some(4),
+            order: OpeningOrder::Random,
+            positions: vec!["4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".into()],
+        });
+        c.shard = Some(Shard { index: 2, count: 3 });
+        c
+    }
+
+    fn saved(c: &TournamentConfig) -> tempfile::TempDir {
+        let tmp = tempfile::tempdir().unwrap();
+        write_secret(&tmp.path().join(SECRET_FILE), &c.secret.unwrap()).unwrap();
+        c.save(tmp.path()).unwrap();
+        tmp
+    }
+
+    #[test]
+    fn settings_read_back_as_saved_with_their_tag() {
+        let c = full();
+        let tmp = saved(&c);
+        let text = fs::read_to_string(tmp.path().join(CONFIG_FILE)).unwrap();
+        assert!(text.starts_with("{\n  \"kind\": \"match\",\n"), "{text}");
+        let tag_line = text.lines().rev().nth(1).unwrap();
+        assert!(tag_line.starts_with("  \"tag\": \""), "{text}");
+        let back = TournamentConfig::load(tmp.path()).unwrap();
+        assert_eq!(back, c);
+        assert!(back.tagged && !back.public_key());
+        // The tag covers the settings, not their layout: keys in another order, on one
+        // line, read the same.
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        fs::write(tmp.path().join(CONFIG_FILE), json.to_string()).unwrap();
+        assert_eq!(TournamentConfig::load(tmp.path()).unwrap(), c);
+        // Rows are tagged alike in every shard of a run, and differently in another run.
+        let row = crate::GameRow::default();
+        let tag = c.row_tagger().unwrap().tag(&row);
+        let other_shard = TournamentConfig {
+            shard: Some(Shard { index: 1, count: 3 }),
+            ..c.clone()
+        };
+        assert_eq!(other_shard.row_tagger().unwrap().tag(&row), tag);
+        let other_run = TournamentConfig {
+            nodes: Some(101),
+            ..c.clone()
+        };
+        assert_ne!(other_run.row_tagger().unwrap().tag(&row), tag);
+    }
+
+    #[test]
+    fn an_edited_setting_is_refused_naming_the_tag_line() {
+        let c = full();
+        let tmp = saved(&c);
+        let path = tmp.path().join(CONFIG_FILE);
+        let text = fs::read_to_string(&path).unwrap();
+        let tag_line = text.lines().position(|l| l.contains("\"tag\"")).unwrap() as u64 + 1;
+        for (from, to) in [
+            ("\"nodes\": 100", "\"nodes\": 1000"),
+            ("\"kind\": \"match\"", "\"kind\": \"tournament\""),
+            ("\"games_per_pair\": 3", "\"games_per_pair\": 4"),
+            ("\"index\": 2", "\"index\": 1"),
+            // A field this fow does not know is covered too.
+            ("\"nodes\": 100", "\"nodes\": 100, \"extra\": 1"),
+        ] {
+            assert!(text.contains(from), "{from}");
+            fs::write(&path, text.replacen(from, to, 1)).unwrap();
+            match TournamentConfig::load(tmp.path()) {
+                Err(RecordError::Format { line, message, .. }) => {
+                    assert_eq!(line, tag_line, "{to}");
+                    assert!(message.contains("do not match their tag"), "{message}");
+                }
+                other => panic!("{to}: {other:?}"),
+            }
+        }
+        // Under another key.
+        fs::write(&path, &text).unwrap();
+        write_secret(&tmp.path().join(SECRET_FILE), &SeedKey::random().unwrap()).unwrap();
+        assert!(TournamentConfig::load(tmp.path()).is_err());
+    }
+
+    #[test]
+    fn settings_written_before_tags_read_untagged() {
+        let mut c = full();
+        c.tagged = false;
+        let tmp = saved(&c);
+        let back = TournamentConfig::load(tmp.path()).unwrap();
+        assert!(!back.tagged && back.row_tagger().is_none());
+    }
 
     fn config(players: &[&str], gauntlet: bool, paired: bool) -> TournamentConfig {
         let players = players.iter().map(|p| p.to_string()).collect();

@@ -39,52 +39,79 @@ pub struct GameRow {
     pub moves: String,
     /// The start position as FEN, in a tournament played from openings (`--openings`);
     /// empty for the standard start. Files of tournaments without openings have no such
-    /// column (see [`GameRow::STANDARD_HEADER`]).
+    /// column (see [`GamesLayout`]).
     #[serde(default)]
     pub start: String,
+    /// The row's tag: HMAC-SHA256 under the run's key of every other column, in
+    /// hexadecimal ([`RowTagger`](crate::RowTagger)); checked on every read. Files
+    /// written before tags have no such column.
+    #[serde(default)]
+    pub tag: String,
 }
 
-/// A row of `games.csv` from the standard start, as written without the `start` column.
-#[derive(Serialize)]
-struct StandardRow<'a> {
-    id: u64,
-    round: u32,
-    white: &'a str,
-    black: &'a str,
-    seed: u64,
-    result: &'a str,
-    reason: &'a str,
-    plies: usize,
-    detail: &'a str,
-    moves: &'a str,
+/// Which of the optional columns of `games.csv` a file has: `start` in a run from
+/// openings, `tag` in a run whose rows are tagged (every run since tags); see
+/// `TournamentConfig::games_layout`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GamesLayout {
+    /// The `start` column.
+    pub start: bool,
+    /// The `tag` column.
+    pub tag: bool,
 }
 
-impl<'a> From<&'a GameRow> for StandardRow<'a> {
-    fn from(r: &'a GameRow) -> StandardRow<'a> {
-        StandardRow {
-            id: r.id,
-            round: r.round,
-            white: &r.white,
-            black: &r.black,
-            seed: r.seed,
-            result: &r.result,
-            reason: &r.reason,
-            plies: r.plies,
-            detail: &r.detail,
-            moves: &r.moves,
+impl GamesLayout {
+    /// The header line.
+    pub fn header(self) -> String {
+        let mut h = GameRow::STANDARD_HEADER.to_string();
+        if self.start {
+            h.push_str(",start");
         }
+        if self.tag {
+            h.push_str(",tag");
+        }
+        h
+    }
+}
+
+/// A row of `games.csv` with the columns of a layout.
+struct LaidOut<'a>(&'a GameRow, GamesLayout);
+
+impl Serialize for LaidOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let (r, l) = (self.0, self.1);
+        let mut st =
+            s.serialize_struct("GameRow", 10 + usize::from(l.start) + usize::from(l.tag))?;
+        st.serialize_field("id", &r.id)?;
+        st.serialize_field("round", &r.round)?;
+        st.serialize_field("white", &r.white)?;
+        st.serialize_field("black", &r.black)?;
+        st.serialize_field("seed", &r.seed)?;
+        st.serialize_field("result", &r.result)?;
+        st.serialize_field("reason", &r.reason)?;
+        st.serialize_field("plies", &r.plies)?;
+        st.serialize_field("detail", &r.detail)?;
+        st.serialize_field("moves", &r.moves)?;
+        if l.start {
+            st.serialize_field("start", &r.start)?;
+        }
+        if l.tag {
+            st.serialize_field("tag", &r.tag)?;
+        }
+        st.end()
     }
 }
 
 /// A row type of a CSV file the arena writes.
 pub trait CsvRow: DeserializeOwned + Serialize + Default {
-    /// How many of the last columns a file may leave out: they read as their defaults
-    /// (`games.csv` without openings has no `start` column).
-    const OPTIONAL_COLUMNS: usize = 0;
+    /// The columns a file may leave out: they read as their defaults (`games.csv`
+    /// without openings has no `start` column, one written before tags no `tag`).
+    const OPTIONAL: &'static [&'static str] = &[];
 }
 
 impl CsvRow for GameRow {
-    const OPTIONAL_COLUMNS: usize = 1;
+    const OPTIONAL: &'static [&'static str] = &["start", "tag"];
 }
 
 impl CsvRow for TimeRow {}
@@ -120,6 +147,7 @@ impl GameRow {
             detail: rec.detail.clone(),
             moves: rec.moves_uci(),
             start: String::new(),
+            tag: String::new(),
         }
     }
 
@@ -206,6 +234,10 @@ impl TimeRow {
 pub const CONFIG_FILE: &str = "tournament.json";
 /// Results, one row per game.
 pub const GAMES_FILE: &str = "games.csv";
+/// A match's statistics and verdict (written by `fow match` and `fow merge`).
+pub const MATCH_FILE: &str = "match.json";
+/// An evolution's settings (`fow evolve`): such a folder holds no `tournament.json`.
+pub const EVOLVE_FILE: &str = "evolve.json";
 /// Wall times, one row per game.
 pub const TIMES_FILE: &str = "times.csv";
 /// Under a time control: each side's time left after each move.
@@ -268,14 +300,26 @@ pub fn read_csv<T: CsvRow>(
     };
     let header = header_line::<T>();
     let columns: Vec<&str> = header.split(',').collect();
-    let least = columns.len() - T::OPTIONAL_COLUMNS;
+    // The headers a file may have: every column, some optional ones left out.
+    let allowed: Vec<Vec<&str>> = (0..1usize << T::OPTIONAL.len())
+        .map(|drop| {
+            columns
+                .iter()
+                .copied()
+                .filter(|c| {
+                    T::OPTIONAL
+                        .iter()
+                        .position(|o| o == c)
+                        .is_none_or(|i| drop & (1 << i) == 0)
+                })
+                .collect()
+        })
+        .collect();
     let not_kind = || {
-        let optional = match T::OPTIONAL_COLUMNS {
-            0 => String::new(),
-            k => format!(
-                " (the last {k} column{} optional)",
-                if k == 1 { "" } else { "s" }
-            ),
+        let optional = match T::OPTIONAL {
+            [] => String::new(),
+            [one] => format!(" (the column {one} optional)"),
+            many => format!(" (the columns {} optional)", many.join(" and ")),
         };
         bad(
             1,
@@ -292,9 +336,9 @@ pub fn read_csv<T: CsvRow>(
     let headers = match rdr.byte_headers() {
         _ if body.is_empty() => csv::ByteRecord::new(),
         Ok(h)
-            if h.len() >= least
-                && h.len() <= columns.len()
-                && h.iter().eq(columns[..h.len()].iter().map(|c| c.as_bytes())) =>
+            if allowed
+                .iter()
+                .any(|a| h.iter().eq(a.iter().map(|c| c.as_bytes()))) =>
         {
             h.clone()
         }
@@ -304,8 +348,10 @@ pub fn read_csv<T: CsvRow>(
     if !tail.is_empty() {
         // Left out: it must look like what a kill leaves.
         if keep == 0 {
-            let prefix_of = |h: &str| h.as_bytes().starts_with(tail);
-            if !prefix_of(&header) && !prefix_of(&columns[..least].join(",")) {
+            if !allowed
+                .iter()
+                .any(|a| a.join(",").as_bytes().starts_with(tail))
+            {
                 return Err(not_kind());
             }
         } else if !looks_like_text(tail) {
@@ -319,7 +365,10 @@ pub fn read_csv<T: CsvRow>(
     if body.is_empty() {
         return Ok((Vec::new(), false));
     }
-    let names: Vec<&str> = columns[..headers.len()].to_vec();
+    let names: Vec<String> = headers
+        .iter()
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect();
     let mut rows = Vec::new();
     let mut rec = csv::ByteRecord::new();
     loop {
@@ -362,6 +411,17 @@ pub fn read_csv<T: CsvRow>(
         }
     }
     Ok((rows, ends_inside && !complete_lines))
+}
+
+/// Whether the header (first line) of the CSV file at `path` has the column `name`.
+pub(crate) fn header_has(path: &Path, name: &str) -> Result<bool, RecordError> {
+    let mut first = Vec::new();
+    let f = File::open(path).map_err(io_err(path))?;
+    io::BufRead::read_until(&mut io::BufReader::new(f), b'\n', &mut first).map_err(io_err(path))?;
+    Ok(first
+        .trim_ascii_end()
+        .split(|&b| b == b',')
+        .any(|c| c == name.as_bytes()))
 }
 
 /// Whether the bytes are the start of a line of text: UTF-8 (perhaps cut inside its last
@@ -426,49 +486,38 @@ impl Appender {
     }
 }
 
-/// `games.csv`, appended to: with the `start` column or without it (a tournament
-/// without openings).
+/// `games.csv`, appended to, with the columns of its [`GamesLayout`].
 pub struct GamesAppender {
     inner: Appender,
-    with_start: bool,
+    layout: GamesLayout,
 }
 
 impl GamesAppender {
-    /// Opens `path` for appending, writing the header (with `start` or without) if the
-    /// file is new or empty.
-    pub fn open(path: &Path, with_start: bool) -> Result<GamesAppender, RecordError> {
-        let header = match with_start {
-            true => header_line::<GameRow>(),
-            false => GameRow::STANDARD_HEADER.to_string(),
-        };
+    /// Opens `path` for appending, writing the header of `layout` if the file is new or
+    /// empty.
+    pub fn open(path: &Path, layout: GamesLayout) -> Result<GamesAppender, RecordError> {
         Ok(GamesAppender {
-            inner: Appender::open_with_header(path, &header)?,
-            with_start,
+            inner: Appender::open_with_header(path, &layout.header())?,
+            layout,
         })
     }
 
     /// Appends one row and flushes it. Without the `start` column the row must start
     /// from the standard position.
     pub fn append(&mut self, row: &GameRow) -> Result<(), RecordError> {
-        match self.with_start {
-            true => self.inner.append(row),
-            false => {
-                debug_assert!(row.start.is_empty());
-                self.inner.append(&StandardRow::from(row))
-            }
-        }
+        debug_assert!(self.layout.start || row.start.is_empty());
+        self.inner.append(&LaidOut(row, self.layout))
     }
 }
 
-/// Rewrites `games.csv` with `rows`, atomically, with the `start` column or without.
-pub fn rewrite_games(path: &Path, rows: &[GameRow], with_start: bool) -> Result<(), RecordError> {
-    match with_start {
-        true => rewrite_rows(path, rows),
-        false => {
-            let standard: Vec<StandardRow<'_>> = rows.iter().map(StandardRow::from).collect();
-            rewrite_rows(path, &standard)
-        }
-    }
+/// Rewrites `games.csv` with `rows`, atomically, with the columns of `layout`.
+pub fn rewrite_games(
+    path: &Path,
+    rows: &[GameRow],
+    layout: GamesLayout,
+) -> Result<(), RecordError> {
+    let laid: Vec<LaidOut<'_>> = rows.iter().map(|r| LaidOut(r, layout)).collect();
+    rewrite_rows(path, &laid)
 }
 
 /// The CSV header line of a row type.
@@ -539,4 +588,45 @@ pub fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, RecordError> {
         )));
     }
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_files_read_with_or_without_their_optional_columns() {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join(GAMES_FILE);
+        let row = GameRow {
+            id: 1,
+            white: "A".into(),
+            black: "B".into(),
+            moves: "e2e4".into(),
+            plies: 1,
+            start: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".into(),
+            tag: "ab".into(),
+            ..GameRow::default()
+        };
+        for (start, tag) in [(false, false), (true, false), (false, true), (true, true)] {
+            let layout = GamesLayout { start, tag };
+            let mut written = row.clone();
+            if !start {
+                written.start.clear();
+            }
+            if !tag {
+                written.tag.clear();
+            }
+            rewrite_games(&path, std::slice::from_ref(&written), layout).unwrap();
+            let text = fs::read_to_string(&path).unwrap();
+            assert!(text.starts_with(&(layout.header() + "\n")), "{text}");
+            assert_eq!(header_has(&path, "tag").unwrap(), tag);
+            assert_eq!(read_rows::<GameRow>(&path).unwrap(), vec![written]);
+        }
+        // The optional columns in another order are not a games.csv.
+        let h = format!("{},tag,start\n", GameRow::STANDARD_HEADER);
+        fs::write(&path, h).unwrap();
+        let e = read_rows::<GameRow>(&path).unwrap_err().to_string();
+        assert!(e.contains("(the columns start and tag optional)"), "{e}");
+    }
 }

@@ -15,7 +15,13 @@
 //!   checks each game against the rules it records (legal moves, a result, reason and
 //!   ply count the replay agrees with, unique games that belong to their schedule), so a
 //!   wrong one is an error naming its file and line rather than data
-//!   ([`read_checked`]).
+//!   ([`read_checked`]). Last, each row's tag and the settings' tag (HMAC-SHA256 under
+//!   the run's key, see [`RowTagger`]): a forgery the rules cannot see is refused too;
+//!   rows that are not authenticated (a public seed, a folder written before tags) give a
+//!   [`Notice`] that the program says once ([`take_notes`]).
+//! - [`FolderKind`]: which command wrote a results folder (tournament, match, play,
+//!   import, evolve), so that each command refuses a folder of another kind
+//!   ([`check_kind`]).
 //! - [`load_games`] / [`load_game`]: saved games by number from a results folder,
 //!   `games.csv` or PGN (ours or chess.com's) as [`SavedGame`]s, written back as PGN
 //!   ([`SavedGame::to_pgn`]) or imported into a results folder ([`import_games`]).
@@ -42,8 +48,11 @@ mod check;
 mod config;
 mod error;
 mod files;
+mod kind;
 mod lock;
+mod mac;
 mod moves_text;
+mod notice;
 mod openings;
 mod record;
 mod replay;
@@ -62,11 +71,14 @@ pub use config::{write_secret, Pairing, TournamentConfig, LOGS_DIR, MAX_GAMES};
 pub use error::RecordError;
 pub use files::{
     drop_partial_line, existing_folder, io_err, pgn_files, read_csv, read_rows, rewrite_games,
-    rewrite_rows, write_atomic, Appender, ClockRow, CsvRow, GameRow, GamesAppender, TimeRow,
-    CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+    rewrite_rows, write_atomic, Appender, ClockRow, CsvRow, GameRow, GamesAppender, GamesLayout,
+    TimeRow, CLOCKS_FILE, CONFIG_FILE, EVOLVE_FILE, GAMES_FILE, MATCH_FILE, TIMES_FILE,
 };
+pub use kind::{check_kind, folder_kind, FolderKind};
 pub use lock::{fresh_folder, lock_existing, lock_folder, FolderLock};
+pub use mac::RowTagger;
 pub use moves_text::replay_uci;
+pub use notice::{take_notes, Notice};
 pub use openings::{check_start, OpeningOrder, Openings, OpeningsReport};
 pub use record::{GameRecord, GameResult, Reason};
 pub use replay::{outcome_text, replay_frames, Frame, Played};

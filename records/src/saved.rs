@@ -26,11 +26,16 @@ use fow_variants::{
 };
 
 use crate::check::{check_pgn_game, check_row, is_fog_of_war, read_checked, Schedule};
+use crate::config::write_secret;
 use crate::config::TournamentConfig;
 use crate::error::RecordError;
-use crate::files::{io_err, pgn_files, rewrite_games, GameRow, CONFIG_FILE, GAMES_FILE};
+use crate::files::{
+    io_err, pgn_files, rewrite_games, GameRow, CONFIG_FILE, EVOLVE_FILE, GAMES_FILE,
+};
+use crate::kind::FolderKind;
 use crate::moves_text::replay_uci;
 use crate::record::{GameResult, Reason};
+use crate::seed::SECRET_FILE;
 use crate::tags::{DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG, VARIANT};
 
 /// One saved game, ready to replay.
@@ -190,6 +195,12 @@ fn for_each_game(
     let csv = games_csv_of(path);
     if csv != path {
         return load_games_csv(&csv, each);
+    }
+    if path.is_dir() && path.join(EVOLVE_FILE).is_file() {
+        return Err(config(
+            path,
+            format!("an evolve folder (its {EVOLVE_FILE}) holds no games: its epochs are in log.csv, its best parameters in best.json"),
+        ));
     }
     if path.is_dir() {
         let mut next = 1;
@@ -682,6 +693,7 @@ impl SavedGame {
                 .collect::<Vec<_>>()
                 .join(" "),
             start: String::new(),
+            tag: String::new(),
         })
     }
 }
@@ -704,8 +716,9 @@ pub struct ImportReport {
 /// Writes `games` as a results folder in `dir` (created if needed, and which must not hold
 /// a `games.csv` already): `games.csv` with one row per game that fits it (see
 /// [`SavedGame::game_row`]; the seed column is 0 for a game without a known seed), and a
-/// `tournament.json` with the players, the rules, seed 0 and `games_per_pair` the most
-/// games any ordered pair played. Game numbers are kept, unless two of the games written
+/// `tournament.json` of kind `import` with the players, the rules, a fresh secret key
+/// (in `secret.key`: the rows are tagged from the import on) and `games_per_pair` the
+/// most games any ordered pair played. Game numbers are kept, unless two of the games written
 /// share one: then they are numbered 1, 2, ... in the order given. Rows are sorted by
 /// number, and `round` counts the earlier games of the same ordered pair. The rules of the folder are those of the
 /// first game; a game under other rules is left out, as is a game that does not fit
@@ -782,17 +795,26 @@ pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, Rec
         }
     }
     fs::create_dir_all(dir).map_err(io_err(dir))?;
-    let config = TournamentConfig::new(
+    // A fresh secret key: the folder's rows are tagged from now on, so that an edit
+    // after the import shows (the games themselves are only as good as their source).
+    let mut config = TournamentConfig::new(
         report.players.clone(),
         meetings.values().copied().max().unwrap_or(0),
         report.rules,
-        Some(0),
+        None,
         None,
     )?;
-    let json = serde_json::to_string_pretty(&config).expect("config serializes");
-    let cfg = dir.join(CONFIG_FILE);
-    fs::write(&cfg, json + "\n").map_err(io_err(&cfg))?;
-    rewrite_games(&dir.join(GAMES_FILE), &fitting, false)?;
+    config.kind = Some(FolderKind::Import);
+    let key = config
+        .secret
+        .expect("a run without a public seed has a secret key");
+    write_secret(&dir.join(SECRET_FILE), &key)?;
+    let tagger = config.row_tagger().expect("new settings are tagged");
+    for row in &mut fitting {
+        row.tag = tagger.tag(row);
+    }
+    config.save(dir)?;
+    rewrite_games(&dir.join(GAMES_FILE), &fitting, config.games_layout())?;
     report.rows = fitting;
     Ok(report)
 }

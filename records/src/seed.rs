@@ -108,6 +108,15 @@ impl SeedKey {
         Ok(SeedKey([half(&t[..16]), half(&t[16..])]))
     }
 
+    /// The key's 16 bytes (each half little-endian), for deriving other keys from it
+    /// (see [`crate::mac`]).
+    pub(crate) fn bytes(&self) -> [u8; 16] {
+        let mut b = [0; 16];
+        b[..8].copy_from_slice(&self.0[0].to_le_bytes());
+        b[8..].copy_from_slice(&self.0[1].to_le_bytes());
+        b
+    }
+
     /// SipHash-2-4 under this key of the given parts (each length-prefixed, so no two
     /// different part lists hash the same text).
     pub fn derive(&self, parts: &[&[u8]]) -> u64 {

@@ -126,3 +126,27 @@ pub fn logged_pid(log: &Path) -> Option<u32> {
 pub fn read(dir: &Path, name: &str) -> Vec<u8> {
     fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
+
+/// Rewrites the results folder `dir` as fow wrote it before folder kinds and tags: no
+/// `kind` and no `tag` in its tournament.json, no tag column in its games.csv (for the
+/// checks such older folders still get, and the edits they cannot show).
+pub fn as_before_tags(dir: &Path) {
+    let cfg = dir.join("tournament.json");
+    let mut json: serde_json::Value =
+        serde_json::from_slice(&read(dir, "tournament.json")).unwrap();
+    let o = json.as_object_mut().unwrap();
+    o.remove("kind");
+    o.remove("tag");
+    fs::write(&cfg, serde_json::to_string_pretty(&json).unwrap() + "\n").unwrap();
+    let games = dir.join(GAMES_FILE);
+    let mut r = csv::Reader::from_path(&games).unwrap();
+    let header = r.headers().unwrap().clone();
+    let keep: Vec<usize> = (0..header.len()).filter(|&i| &header[i] != "tag").collect();
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(keep.iter().map(|&i| &header[i])).unwrap();
+    for rec in r.records() {
+        let rec = rec.unwrap();
+        w.write_record(keep.iter().map(|&i| &rec[i])).unwrap();
+    }
+    fs::write(&games, w.into_inner().unwrap()).unwrap();
+}
