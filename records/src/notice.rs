@@ -62,7 +62,7 @@ pub fn take_notes() -> Vec<String> {
             };
             match n {
                 Notice::PublicKey => format!(
-                    "the games of {names} are not authenticated: their seed is public, so anyone can recompute the tags of their rows (leave out --seed for a secret key; see docs/src/layout.md)"
+                    "the games of {names} are not authenticated: their seed is public, so anyone can recompute the tags of their rows (a run without --seed has a secret key when a program player takes part, or with --secret-key FILE; see docs/src/tournament.md)"
                 ),
                 Notice::Untagged => format!(
                     "{names} predate{} authenticated rows (no tag in tournament.json): their games are checked against the rules and the schedule only",
