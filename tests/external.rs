@@ -440,3 +440,37 @@ fn a_command_that_is_not_a_program_is_refused_before_any_game() {
         assert!(!out.join(GAMES_FILE).exists());
     }
 }
+
+/// A program's stderr is kept in memory while its game goes on, so that no other program
+/// (its opponent, which may read the results folder when it runs unsandboxed) can read
+/// it mid-game; it is written to the log when the program ends.
+#[test]
+fn the_log_is_written_only_when_the_game_is_over() {
+    if !python("the test bot is a Python script") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("bot.stderr");
+    let spec: PlayerSpec = "exec:cmd=python3 tests/bots/faulty.py plain"
+        .parse()
+        .unwrap();
+    let mut p = ExternalPlayer::from_spec(&spec).unwrap();
+    p.log_to(&log);
+    p.start(&GameStart::new(
+        fow_variants::Color::White,
+        RuleSet::thesis(),
+        1,
+    ));
+    // The program has said hello and ready, so it has written its first stderr line.
+    assert!(p.pid().is_some() && p.take_error().is_none());
+    assert!(
+        !log.exists(),
+        "the log is not on disk while the game goes on"
+    );
+    p.finish(None, "no progress");
+    let text = fs::read_to_string(&log).unwrap();
+    assert!(
+        text.starts_with("pid ") && text.contains("mode plain"),
+        "{text}"
+    );
+}
