@@ -27,12 +27,16 @@ fn list(bots: &[fow_players::BotInfo], width: usize) {
     for b in bots {
         outln!("  {:width$}  {}", b.name, b.description);
         for p in b.params {
+            let range = match p.kind {
+                fow_players::param::Kind::Text { .. } => String::new(),
+                _ => format!(" ({})", p.range_text()),
+            };
             outln!(
-                "  {:width$}    {}={} : {}",
+                "  {:width$}    {}={}{range} : {}",
                 "",
                 p.name,
-                p.default,
-                p.description
+                p.default_text(),
+                p.doc
             );
         }
     }

@@ -74,8 +74,8 @@ fn valid_specs() -> Vec<String> {
         let params: Vec<String> = bot
             .params
             .iter()
-            .filter(|p| !p.default.starts_with('('))
-            .map(|p| format!("{}={}", p.name, p.default))
+            .filter(|p| !p.default_text().starts_with('('))
+            .map(|p| format!("{}={}", p.name, p.default_text()))
             .collect();
         out.push(bot.name.to_string());
         if !params.is_empty() {

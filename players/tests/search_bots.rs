@@ -108,58 +108,56 @@ fn a_time_limit_stops_thinking_with_a_legal_move() {
     }
 }
 
+/// Each bot's parameters are declared once, beside it (`PARAMS`), with their defaults:
+/// every default, written in a spec as `fow players` shows it, reads back as the
+/// settings' default, and every searcher takes depth, nodes and time.
 #[test]
-fn registry_defaults_are_the_settings_defaults() {
-    let info = find("PossibleBoardList").unwrap();
-    let d = BoardListSettings::default();
-    let default_of = |k: &str| info.params.iter().find(|p| p.name == k).unwrap().default;
-    assert_eq!(default_of("depth"), d.thinking.depth.to_string());
-    assert_eq!(default_of("nodes"), d.thinking.nodes.unwrap().to_string());
-    assert_eq!(default_of("cap"), d.cap.to_string());
-    assert_eq!(default_of("sample"), d.sample.to_string());
-    assert_eq!(default_of("guesses"), d.guesses.to_string());
-    let info = find("BeliefSearch").unwrap();
-    let d = BeliefSearchSettings::default();
-    let default_of = |k: &str| info.params.iter().find(|p| p.name == k).unwrap().default;
-    assert_eq!(default_of("depth"), d.thinking.depth.to_string());
-    assert_eq!(default_of("nodes"), d.thinking.nodes.unwrap().to_string());
-    for (key, value) in [
-        ("cap", d.cap),
-        ("sample", d.sample),
-        ("guesses", d.guesses),
-        ("riskboards", d.risk_boards),
-        ("keep", d.keep),
-        ("infoboards", d.info_boards),
-    ] {
-        assert_eq!(default_of(key), value.to_string(), "{key}");
-    }
-    for (key, value) in [
-        ("mean", d.mean),
-        ("king", d.king),
-        ("risk", d.risk),
-        ("exposure", d.exposure),
-        ("repeat", d.repeat),
-        ("progress", d.progress),
-        ("info", d.info),
-        ("model", d.model.expect("a model by default")),
-    ] {
-        assert_eq!(default_of(key).parse::<f64>().unwrap(), value, "{key}");
-    }
-    assert_eq!(default_of("eval"), d.eval.to_string());
-    assert_eq!(default_of("carry"), "off");
-    assert_eq!(d.carry, fow_players::belief::board_list::Prior::Flat);
-    assert_eq!(default_of("infoabout"), "kq");
-    assert_eq!(
-        d.info_about,
-        fow_players::belief::information::Target::KingQueen
-    );
-    let quiesce = if d.capture_quiescence {
-        "captures"
-    } else {
-        "recapture"
+fn declared_defaults_written_in_a_spec_give_the_default_settings() {
+    let spec_of = |name: &str| -> PlayerSpec {
+        let info = find(name).unwrap();
+        let params: Vec<String> = info
+            .params
+            .iter()
+            .map(|p| format!("{}={}", p.name, p.default_text()))
+            .collect();
+        match params.is_empty() {
+            true => name.parse().unwrap(),
+            false => format!("{name}:{}", params.join(",")).parse().unwrap(),
+        }
     };
-    assert_eq!(default_of("quiesce"), quiesce);
-    assert_eq!(default_of("deepen"), if d.deepen { "on" } else { "off" });
+    assert_eq!(
+        BoardListSettings::from_spec(&spec_of("PossibleBoardList")).unwrap(),
+        BoardListSettings::default()
+    );
+    assert_eq!(
+        BeliefSearchSettings::from_spec(&spec_of("BeliefSearch")).unwrap(),
+        BeliefSearchSettings::default()
+    );
+    // The shipped defaults themselves (what the strength results were measured with).
+    let d = BeliefSearchSettings::default();
+    assert_eq!((d.thinking.depth, d.thinking.nodes), (2, Some(1_500_000)));
+    assert_eq!(
+        (d.cap, d.sample, d.guesses, d.keep),
+        (20_000, 48, 64, 20_000)
+    );
+    assert_eq!(
+        (d.mean, d.king, d.risk, d.repeat, d.model),
+        (0.5, 40.0, 40.0, 0.5, Some(2.0))
+    );
+    assert!(d.capture_quiescence && !d.deepen);
+    let d = BoardListSettings::default();
+    assert_eq!((d.thinking.depth, d.thinking.nodes), (2, Some(150_000)));
+    assert_eq!((d.cap, d.sample, d.guesses), (20_000, 48, 64));
+    for bot in registry() {
+        let spec = spec_of(bot.name);
+        if bot
+            .params
+            .iter()
+            .all(|p| !p.default_text().starts_with('('))
+        {
+            assert!(spec.build().is_ok(), "{spec}");
+        }
+    }
     for name in SEARCHERS {
         let bot = registry().iter().find(|b| b.name == name).unwrap();
         for p in ["depth", "nodes", "time"] {

@@ -13,14 +13,16 @@ use rand::SeedableRng;
 use super::opponent_model::GreedyModel;
 use super::possible_board_list::{BoardListSettings, PossibleBoardList};
 use super::sample_search::SampleSearch;
-use super::thinking::Thinking;
+use super::thinking::{depth_param, nodes_param, Thinking, TIME_PARAM};
 use super::{unseeded, BotRng};
 use crate::belief::board_list::Prior;
 use crate::belief::information::{information, Target};
 use crate::belief::sampling::sample_indices;
+use crate::param::Param;
 use crate::pick::best_move;
 use crate::player::{Budget, GameStart, Player};
 use crate::search::{Eval, MyStockfish, Score, PAWN};
+use crate::spec::{PlayerSpec, SpecError};
 
 /// The settings of a [`BeliefSearch`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -97,34 +99,211 @@ pub struct BeliefSearchSettings {
     pub deepen: bool,
 }
 
+/// BeliefSearch's parameters (`fow players` lists them; [`BeliefSearchSettings`]'s
+/// defaults are theirs).
+pub const PARAMS: &[Param] = &[
+    THINKING[0],
+    THINKING[1],
+    THINKING[2],
+    CAP,
+    SAMPLE,
+    GUESSES,
+    MEAN,
+    KING,
+    RISK,
+    RISK_BOARDS,
+    KEEP,
+    EXPOSURE,
+    REPEAT,
+    PROGRESS,
+    EVAL,
+    MODEL,
+    CARRY,
+    INFO,
+    INFO_ABOUT,
+    INFO_BOARDS,
+    QUIESCE,
+    DEEPEN,
+];
+
+const THINKING: [Param; 3] = [
+    depth_param(2, "MyStockfish depth on each board"),
+    nodes_param(
+        1_500_000,
+        "search nodes per move over all boards, 0 for no limit (deterministic)",
+    ),
+    TIME_PARAM,
+];
+/// A count of at least 1.
+const fn count(name: &'static str, default: i64, doc: &'static str) -> Param {
+    Param::int(name, default, 1, i64::MAX, doc)
+}
+/// Pawns, 0 for off.
+const fn pawns(name: &'static str, default: f64, doc: &'static str) -> Param {
+    Param::real(name, default, 0.0, f64::INFINITY, doc)
+}
+const CAP: Param = count(
+    "cap",
+    20_000,
+    "with keep=0 only: most boards tracked exactly; above it the set is rebuilt from guesses",
+);
+const SAMPLE: Param = count(
+    "sample",
+    48,
+    "most boards searched per move (a seeded random sample of a larger set)",
+);
+const GUESSES: Param = count(
+    "guesses",
+    64,
+    "boards guessed when the set is rebuilt (when no board is left, or with keep=0 past cap)",
+);
+const MEAN: Param = Param::real(
+    "mean",
+    0.5,
+    0.0,
+    1.0,
+    "weight of a move's mean value over the boards, the rest on its worst case (0 to 1)",
+);
+const KING: Param = Param::positive_real(
+    "king",
+    40.0,
+    0.0,
+    "what the king is worth in pawns: search values are cut to plus or minus this",
+);
+const RISK: Param = pawns(
+    "risk",
+    40.0,
+    "pawns off a move per unit of its king risk (the share of all believed boards where the king can be taken right after it); 0 for off",
+);
+const RISK_BOARDS: Param = count(
+    "riskboards",
+    4096,
+    "most boards the king-risk check looks at (a seeded sample of a larger set)",
+);
+const KEEP: Param = Param::int(
+    "keep",
+    20_000,
+    0,
+    i64::MAX,
+    "most boards kept when more are consistent, a seeded sample (drawn by the opponent model, see model; no rebuild from guesses); 0 for PossibleBoardList's belief",
+);
+const EXPOSURE: Param = pawns(
+    "exposure",
+    0.0,
+    "pawns off a move per line of fog leading to our king after it (king safety from what is seen); 0 for off",
+);
+const REPEAT: Param = pawns(
+    "repeat",
+    0.5,
+    "pawns off a move per earlier time our pieces stood as after it (against draws by repetition, under rules that have them); 0 for off",
+);
+const PROGRESS: Param = pawns(
+    "progress",
+    0.0,
+    "pawns added to a pawn move or capture, times the share of the no-progress limit used up (against no-progress draws); 0 for off",
+);
+const EVAL: Param = Param::choice(
+    "eval",
+    "tapered",
+    &["thesis", "tapered"],
+    "the evaluation at the leaves: thesis (material) or tapered (plus pawn advance, development, king shelter, endgame king; middle game to endgame by material)",
+);
+const EVALS: [Eval; 2] = [Eval::Thesis, Eval::Tapered];
+const MODEL: Param = Param::real_or_off(
+    "model",
+    Some(2.0),
+    0.0,
+    f64::INFINITY,
+    "with keep: draw the sample of boards by how likely an opponent model makes the move that led to each (a softmax of what the move gains at once, this sharp per pawn; 0 for every move alike); off for a uniform sample",
+);
+const CARRY: Param = Param::choice(
+    "carry",
+    "off",
+    &["off", "on", "search"],
+    "with model: on carries each board's probability from turn to turn (the model's probabilities of all the opponent moves that led to it), draws the sample of boards kept by it, searches the likeliest boards first and weighs the mean and the king risk by it; search does the same but draws the sample as off does; off: the boards kept count alike",
+);
+const PRIORS: [Prior; 3] = [Prior::Flat, Prior::Carried, Prior::Tracked];
+const INFO: Param = pawns(
+    "info",
+    0.0,
+    "pawns added to a move per bit of information the view right after it is expected to give (see infoabout) over the believed boards: moves that look where the enemy may be; 0 for off",
+);
+const INFO_ABOUT: Param = Param::choice(
+    "infoabout",
+    "kq",
+    &["kq", "all"],
+    "what info is about: kq (where the enemy king and queens stand) or all (every enemy piece)",
+);
+const TARGETS: [Target; 2] = [Target::KingQueen, Target::All];
+const INFO_BOARDS: Param = count(
+    "infoboards",
+    512,
+    "most boards the information is judged over (a seeded sample of a larger set)",
+);
+const QUIESCE: Param = Param::choice(
+    "quiesce",
+    "captures",
+    &["recapture", "captures"],
+    "what the search of each board looks at past its depth: recapture (the thesis's captures on the last square) or captures (every capture, standing pat on the evaluation; a king capture ends the line)",
+);
+const DEEPEN: Param = Param::flag(
+    "deepen",
+    false,
+    "on: once the sample of boards is searched at depth with nodes or time left, search it again a ply deeper, and so on (iterative deepening; the deepest complete pass decides)",
+);
+
+impl BeliefSearchSettings {
+    /// The settings of a `BeliefSearch:...` spec ([`PARAMS`]).
+    pub fn from_spec(spec: &PlayerSpec) -> Result<BeliefSearchSettings, SpecError> {
+        Ok(BeliefSearchSettings {
+            thinking: Thinking::from_spec(spec, &THINKING)?,
+            cap: CAP.read_count(spec)?,
+            sample: SAMPLE.read_count(spec)?,
+            guesses: GUESSES.read_count(spec)?,
+            mean: MEAN.read_real(spec)?,
+            king: KING.read_real(spec)?,
+            risk: RISK.read_real(spec)?,
+            risk_boards: RISK_BOARDS.read_count(spec)?,
+            keep: KEEP.read_count(spec)?,
+            exposure: EXPOSURE.read_real(spec)?,
+            repeat: REPEAT.read_real(spec)?,
+            eval: EVAL.read_choice(spec, &EVALS)?,
+            progress: PROGRESS.read_real(spec)?,
+            model: MODEL.read_real_or_off(spec)?,
+            carry: CARRY.read_choice(spec, &PRIORS)?,
+            info: INFO.read_real(spec)?,
+            info_about: INFO_ABOUT.read_choice(spec, &TARGETS)?,
+            info_boards: INFO_BOARDS.read_count(spec)?,
+            capture_quiescence: QUIESCE.read_choice(spec, &[false, true])?,
+            deepen: DEEPEN.read_flag(spec)?,
+        })
+    }
+}
+
 impl Default for BeliefSearchSettings {
-    /// The defaults `fow players` lists.
+    /// The defaults of [`PARAMS`].
     fn default() -> Self {
         BeliefSearchSettings {
-            thinking: Thinking {
-                depth: 2,
-                nodes: Some(1_500_000),
-                time: None,
-            },
-            cap: 20_000,
-            sample: 48,
-            guesses: 64,
-            mean: 0.5,
-            king: 40.0,
-            risk: 40.0,
-            risk_boards: 4096,
-            keep: 20_000,
-            exposure: 0.0,
-            repeat: 0.5,
-            eval: Eval::Tapered,
-            progress: 0.0,
-            model: Some(2.0),
-            carry: Prior::Flat,
-            info: 0.0,
-            info_about: Target::KingQueen,
-            info_boards: 512,
-            capture_quiescence: true,
-            deepen: false,
+            thinking: Thinking::default_of(&THINKING),
+            cap: CAP.count_default(),
+            sample: SAMPLE.count_default(),
+            guesses: GUESSES.count_default(),
+            mean: MEAN.real_default(),
+            king: KING.real_default(),
+            risk: RISK.real_default(),
+            risk_boards: RISK_BOARDS.count_default(),
+            keep: KEEP.count_default(),
+            exposure: EXPOSURE.real_default(),
+            repeat: REPEAT.real_default(),
+            eval: EVAL.choice_default(&EVALS),
+            progress: PROGRESS.real_default(),
+            model: MODEL.real_or_off_default(),
+            carry: CARRY.choice_default(&PRIORS),
+            info: INFO.real_default(),
+            info_about: INFO_ABOUT.choice_default(&TARGETS),
+            info_boards: INFO_BOARDS.count_default(),
+            capture_quiescence: QUIESCE.choice_default(&[false, true]),
+            deepen: DEEPEN.flag_default(),
         }
     }
 }

@@ -1,18 +1,18 @@
 //! The built-in bots, one per file.
 
-mod belief_search;
+pub(crate) mod belief_search;
 mod capture_king;
 mod capture_largest;
 mod capture_with_largest_difference;
 mod greedy;
-mod neural_network;
+pub(crate) mod neural_network;
 mod opponent_model;
-mod positionary_evaluator;
-mod possible_board_generator;
-mod possible_board_list;
+pub(crate) mod positionary_evaluator;
+pub(crate) mod possible_board_generator;
+pub(crate) mod possible_board_list;
 mod random_move;
 mod sample_search;
-mod simple_stockfish;
+pub(crate) mod simple_stockfish;
 mod supporter;
 mod thinking;
 
@@ -29,7 +29,7 @@ pub use possible_board_list::{BeliefLog, BoardListSettings, PossibleBoardList};
 pub use random_move::RandomMove;
 pub use simple_stockfish::SimpleStockfish;
 pub use supporter::{supported_pieces, SupportScore, Supporter};
-pub use thinking::Thinking;
+pub use thinking::{depth_param, nodes_param, Thinking, DEPTH_3_SEARCH, TIME_PARAM};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;

@@ -12,6 +12,7 @@ use rand::{Rng, SeedableRng};
 use super::{unseeded, BotRng};
 use crate::nn::encode::{active_inputs, observation_codes, oriented};
 use crate::nn::{Activation, Activations, Network, NetworkError};
+use crate::param::Param;
 use crate::player::{Budget, GameStart, Player};
 use crate::spec::{PlayerSpec, SpecError};
 
@@ -75,6 +76,24 @@ pub struct NeuralNetworkPlayer {
     act: Activations,
     scores: Vec<f64>,
 }
+
+/// NeuralNetworkPlayer's parameters (`fow players` lists them).
+pub const PARAMS: &[Param] = &[
+    Param::text(
+        "weights",
+        "default",
+        "default (fow's network, trained on PossibleBoardList's moves), thesis (the thesis's own network, converted from its nn.txt, with its move rule) or a .safetensors file (architecture in the .json beside it or in its metadata)",
+    ),
+    TEMPERATURE,
+];
+
+const TEMPERATURE: Param = Param::real(
+    "temperature",
+    0.0,
+    0.0,
+    f64::INFINITY,
+    "0 plays the best move; T > 0 draws a move with probability proportional to exp(score / T)",
+);
 
 impl NeuralNetworkPlayer {
     /// A player using `net` at `temperature` (0 for the best move; must be finite and
@@ -140,7 +159,7 @@ impl NeuralNetworkPlayer {
             None => Self::default_network(),
             Some(value) => Self::named_network(value).map_err(|e| bad(e.0))?,
         };
-        let temperature: f64 = spec.parsed("temperature", 0.0)?;
+        let temperature = TEMPERATURE.read_real(spec)?;
         NeuralNetworkPlayer::new(net, temperature).map_err(|e| bad(e.0))
     }
 

@@ -25,6 +25,14 @@ static DEFAULTS: LazyLock<Vec<f64>> = LazyLock::new(|| {
         .expect("the shipped PositionaryEvaluator parameters are valid")
 });
 
+/// PositionaryEvaluator's parameters (`fow players` lists them): its numbers come from
+/// a file, not from keys of their own.
+pub const PARAMS: &[crate::param::Param] = &[crate::param::Param::text(
+    "params",
+    "(shipped)",
+    "a JSON parameter file (named values; missing names keep the shipped values)",
+)];
+
 /// The thesis's PositionaryEvaluator. For each legal move: a king capture is played at
 /// once; otherwise score = value(piece, to) - value(piece, from) + the capture value of
 /// the visible victim, and a move is drawn with probability proportional to exp(score).

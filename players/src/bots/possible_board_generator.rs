@@ -5,11 +5,15 @@ use std::time::Instant;
 use fow_variants::{apply_move, Bitboard, Board, Color, Move, Observation, RuleSet};
 use rand::SeedableRng;
 
-use super::thinking::Thinking;
+use super::thinking::{Thinking, DEPTH_3_SEARCH};
 use super::{unseeded, BotRng};
 use crate::belief::guess::{initial_guess, update_guess};
 use crate::player::{Budget, GameStart, Player};
 use crate::search::{Limits, MyStockfish, SearchBoard};
+
+/// PossibleBoardGenerator's parameters: how long it thinks (depth 3 by default, no node or time
+/// limit).
+pub const PARAMS: &[crate::param::Param] = &DEPTH_3_SEARCH;
 
 /// The thesis's PossibleBoardGenerator: keeps one guessed full board, rebuilds it each
 /// turn from the previous guess and the current view (see
@@ -28,6 +32,15 @@ pub struct PossibleBoardGenerator {
 
 impl PossibleBoardGenerator {
     /// A bot with these settings; `start` seeds it.
+    /// The bot of a `PossibleBoardGenerator:...` spec ([`PARAMS`]).
+    pub fn from_spec(spec: &crate::PlayerSpec) -> Result<PossibleBoardGenerator, crate::SpecError> {
+        Ok(PossibleBoardGenerator::new(Thinking::from_spec(
+            spec,
+            &DEPTH_3_SEARCH,
+        )?))
+    }
+
+    /// A bot that thinks as `thinking` says.
     pub fn new(thinking: Thinking) -> PossibleBoardGenerator {
         PossibleBoardGenerator {
             thinking,

@@ -10,13 +10,15 @@ use rand::SeedableRng;
 
 use super::opponent_model::GreedyModel;
 use super::sample_search::SampleSearch;
-use super::thinking::Thinking;
+use super::thinking::{depth_param, nodes_param, Thinking, TIME_PARAM};
 use super::{unseeded, BotRng};
 use crate::belief::board_list::{BoardList, Prior, Status};
 use crate::belief::guess::update_guess;
+use crate::param::Param;
 use crate::pick::best_move;
 use crate::player::{Budget, GameStart, Player};
 use crate::search::{Eval, MyStockfish, Score};
+use crate::spec::{PlayerSpec, SpecError};
 
 /// The settings of a [`PossibleBoardList`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,19 +34,61 @@ pub struct BoardListSettings {
     pub guesses: usize,
 }
 
+/// PossibleBoardList's parameters (`fow players` lists them; [`BoardListSettings`]'s
+/// defaults are theirs).
+pub const PARAMS: &[Param] = &[THINKING[0], THINKING[1], THINKING[2], CAP, SAMPLE, GUESSES];
+
+const THINKING: [Param; 3] = [
+    depth_param(2, "MyStockfish depth on each board"),
+    nodes_param(
+        150_000,
+        "search nodes per move over all boards, 0 for no limit (deterministic)",
+    ),
+    TIME_PARAM,
+];
+const CAP: Param = Param::int(
+    "cap",
+    20_000,
+    1,
+    i64::MAX,
+    "most boards tracked exactly; above it the set is rebuilt from guesses",
+);
+const SAMPLE: Param = Param::int(
+    "sample",
+    48,
+    1,
+    i64::MAX,
+    "most boards searched per move (a seeded random sample of a larger set)",
+);
+const GUESSES: Param = Param::int(
+    "guesses",
+    64,
+    1,
+    i64::MAX,
+    "boards guessed when the set is rebuilt",
+);
+
+impl BoardListSettings {
+    /// The settings of a `PossibleBoardList:...` spec ([`PARAMS`]).
+    pub fn from_spec(spec: &PlayerSpec) -> Result<BoardListSettings, SpecError> {
+        Ok(BoardListSettings {
+            thinking: Thinking::from_spec(spec, &THINKING)?,
+            cap: CAP.read_count(spec)?,
+            sample: SAMPLE.read_count(spec)?,
+            guesses: GUESSES.read_count(spec)?,
+        })
+    }
+}
+
 impl Default for BoardListSettings {
-    /// The defaults `fow players` lists: depth 2, 150,000 nodes per move, no time limit,
-    /// cap 20,000 boards, sample 48 boards, 64 guesses.
+    /// The defaults of [`PARAMS`]: depth 2, 150,000 nodes per move, no time limit, cap
+    /// 20,000 boards, sample 48 boards, 64 guesses.
     fn default() -> Self {
         BoardListSettings {
-            thinking: Thinking {
-                depth: 2,
-                nodes: Some(150_000),
-                time: None,
-            },
-            cap: 20_000,
-            sample: 48,
-            guesses: 64,
+            thinking: Thinking::default_of(&THINKING),
+            cap: CAP.count_default(),
+            sample: SAMPLE.count_default(),
+            guesses: GUESSES.count_default(),
         }
     }
 }

@@ -4,9 +4,13 @@ use std::time::Instant;
 
 use fow_variants::{Move, Observation, RuleSet};
 
-use super::thinking::Thinking;
+use super::thinking::{Thinking, DEPTH_3_SEARCH};
 use crate::player::{Budget, GameStart, Player};
 use crate::search::{Limits, MyStockfish, SearchBoard};
+
+/// SimpleStockfish's parameters: how long it thinks (depth 3 by default, no node or time
+/// limit).
+pub const PARAMS: &[crate::param::Param] = &DEPTH_3_SEARCH;
 
 /// The thesis's SimpleStockfish: searches the visible board with MyStockfish (depth 3 by
 /// default) as if it were the whole board, with fog squares impassable (no piece moves
@@ -19,6 +23,15 @@ pub struct SimpleStockfish {
 
 impl SimpleStockfish {
     /// A bot with these settings; `start` seeds its evaluation noise.
+    /// The bot of a `SimpleStockfish:...` spec ([`PARAMS`]).
+    pub fn from_spec(spec: &crate::PlayerSpec) -> Result<SimpleStockfish, crate::SpecError> {
+        Ok(SimpleStockfish::new(Thinking::from_spec(
+            spec,
+            &DEPTH_3_SEARCH,
+        )?))
+    }
+
+    /// A bot that thinks as `thinking` says.
     pub fn new(thinking: Thinking) -> SimpleStockfish {
         SimpleStockfish {
             thinking,

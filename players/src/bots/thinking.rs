@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::param::Param;
 use crate::player::Budget;
 use crate::search::Limits;
 use crate::spec::{PlayerSpec, SpecError};
@@ -19,28 +20,58 @@ pub struct Thinking {
     pub time: Option<Duration>,
 }
 
+/// A search bot's `depth` parameter (plies, 1 to 32), with its default.
+pub const fn depth_param(default: i64, doc: &'static str) -> Param {
+    Param::int("depth", default, 1, 32, doc)
+}
+
+/// A search bot's `nodes` parameter (nodes per move, 0 for no limit), with its default.
+pub const fn nodes_param(default: i64, doc: &'static str) -> Param {
+    Param::int("nodes", default, 0, i64::MAX, doc)
+}
+
+/// A search bot's `time` parameter (milliseconds per move, 0 for no limit).
+pub const TIME_PARAM: Param = Param::int(
+    "time",
+    0,
+    0,
+    i64::MAX,
+    "milliseconds per move, 0 for no limit; the search stops and plays its best move so far (not deterministic)",
+);
+
+/// The thinking parameters of a bot searching one board at depth 3 with no node limit
+/// by default (SimpleStockfish, PossibleBoardGenerator).
+pub const DEPTH_3_SEARCH: [Param; 3] = [
+    depth_param(3, "search depth in plies"),
+    nodes_param(0, "search nodes per move, 0 for no limit (deterministic)"),
+    TIME_PARAM,
+];
+
 impl Thinking {
-    /// Reads `depth`, `nodes` and `time` (milliseconds) from `spec`; `nodes=0` or
-    /// `time=0` mean no limit.
-    pub fn from_spec(
-        spec: &PlayerSpec,
-        depth: i32,
-        nodes: Option<u64>,
-    ) -> Result<Thinking, SpecError> {
-        let depth: i32 = spec.parsed("depth", depth)?;
-        if !(1..=32).contains(&depth) {
-            return Err(SpecError::BadParam {
-                bot: spec.name.clone(),
-                message: format!("depth must be 1 to 32, not {depth}"),
-            });
+    /// Reads `depth`, `nodes` and `time` (milliseconds) from `spec` as the bot declares
+    /// them (`[depth, nodes, time]`, see [`depth_param`]); `nodes=0` or `time=0` mean no
+    /// limit.
+    pub fn from_spec(spec: &PlayerSpec, params: &[Param; 3]) -> Result<Thinking, SpecError> {
+        let [depth, nodes, time] = params;
+        Ok(Thinking::of(
+            depth.read_int(spec)?,
+            nodes.read_int(spec)?,
+            time.read_int(spec)?,
+        ))
+    }
+
+    /// The settings the declarations `[depth, nodes, time]` give by default.
+    pub fn default_of(params: &[Param; 3]) -> Thinking {
+        let [depth, nodes, time] = params;
+        Thinking::of(depth.int_default(), nodes.int_default(), time.int_default())
+    }
+
+    fn of(depth: i64, nodes: i64, time: i64) -> Thinking {
+        Thinking {
+            depth: depth as i32,
+            nodes: (nodes > 0).then_some(nodes as u64),
+            time: (time > 0).then(|| Duration::from_millis(time as u64)),
         }
-        let nodes: u64 = spec.parsed("nodes", nodes.unwrap_or(0))?;
-        let time: u64 = spec.parsed("time", 0)?;
-        Ok(Thinking {
-            depth,
-            nodes: (nodes > 0).then_some(nodes),
-            time: (time > 0).then(|| Duration::from_millis(time)),
-        })
     }
 
     /// The limits for one move that starts at `started`: the tighter of these settings
@@ -80,7 +111,7 @@ mod tests {
     #[test]
     fn reads_spec_and_takes_the_tighter_limit() {
         let spec: PlayerSpec = "X:depth=2,nodes=500,time=20".parse().unwrap();
-        let t = Thinking::from_spec(&spec, 3, None).unwrap();
+        let t = Thinking::from_spec(&spec, &DEPTH_3_SEARCH).unwrap();
         assert_eq!(t.depth, 2);
         assert_eq!(t.nodes, Some(500));
         assert_eq!(t.time, Some(Duration::from_millis(20)));
@@ -95,17 +126,21 @@ mod tests {
         );
         assert_eq!(l.nodes, Some(100));
         assert_eq!(l.deadline, Some(now + Duration::from_millis(20)));
-        let plain = Thinking::from_spec(&"X".parse().unwrap(), 3, Some(9)).unwrap();
+        let plain = Thinking::from_spec(
+            &"X".parse().unwrap(),
+            &[depth_param(3, ""), nodes_param(9, ""), TIME_PARAM],
+        )
+        .unwrap();
         assert_eq!(plain.nodes, Some(9));
         assert_eq!(plain.limits(&Budget::default(), now).deadline, None);
-        assert!(Thinking::from_spec(&"X:depth=0".parse().unwrap(), 3, None).is_err());
-        assert!(Thinking::from_spec(&"X:nodes=lots".parse().unwrap(), 3, None).is_err());
+        assert!(Thinking::from_spec(&"X:depth=0".parse().unwrap(), &DEPTH_3_SEARCH).is_err());
+        assert!(Thinking::from_spec(&"X:nodes=lots".parse().unwrap(), &DEPTH_3_SEARCH).is_err());
     }
 
     #[test]
     fn under_a_clock_the_allocation_decides_and_no_node_count() {
         let spec: PlayerSpec = "X:nodes=500".parse().unwrap();
-        let t = Thinking::from_spec(&spec, 3, None).unwrap();
+        let t = Thinking::from_spec(&spec, &DEPTH_3_SEARCH).unwrap();
         let now = Instant::now();
         let clock = crate::TimeLeft {
             remaining: Duration::from_millis(6000),

@@ -107,8 +107,8 @@ pub fn serve(
                             .iter()
                             .map(|p| OptionInfo {
                                 name: p.name.to_string(),
-                                default: p.default.to_string(),
-                                description: p.description.to_string(),
+                                default: p.default_text(),
+                                description: p.doc.to_string(),
                             })
                             .collect(),
                     ),
