@@ -24,6 +24,6 @@ pub fn run(a: Args) -> Result<(), CliError> {
     spec.build().map_err(|e| CliError::Input(format!("{e}")))?;
     let stdin = io::stdin().lock();
     let stdout = io::stdout().lock();
-    fow_players::external::serve(&spec, stdin, stdout)
+    fow_players::serve::serve(&spec, stdin, stdout)
         .map_err(|e| CliError::Failed(format!("serve: {e}")))
 }

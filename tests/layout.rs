@@ -66,6 +66,32 @@ fn library_crates_have_no_module_cycles() {
     );
 }
 
+/// The same one way between folders: a folder (`players/src/external/`) and the modules
+/// beside it import each other through none of their modules, so that a folder can be
+/// read, moved or split as one piece. Each module counts as its top-level module
+/// (`external::process` as `external`).
+#[test]
+fn folders_import_one_way_too() {
+    let mut report = String::new();
+    for dir in CHECKED {
+        let graph = Graph::of_crate(&workspace_root().join(dir)).folders();
+        for (component, cycle) in graph.components().iter().zip(graph.cycles()) {
+            writeln!(
+                report,
+                "{dir}: {} import each other, e.g. {}",
+                component.join(", "),
+                graph.describe(&cycle)
+            )
+            .unwrap();
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "folder import cycles (break each by moving the shared item to the folder it \
+         belongs to, or to a module below both):\n{report}"
+    );
+}
+
 /// A canary for the parser: a known one-way import must be seen, or the cycle check
 /// above could pass by seeing nothing. (Update it if the layout changes.)
 #[test]
@@ -291,6 +317,30 @@ impl Graph {
                         line,
                         path: format!("crate::{}", segs.join("::")),
                     });
+            }
+        }
+        g
+    }
+
+    /// The graph between top-level modules: each module counts as the top-level module
+    /// it lies in, and an edge between two of its modules is one between their
+    /// top-level modules (the first evidence kept).
+    fn folders(&self) -> Graph {
+        let top = |m: &str| m.split("::").next().unwrap_or(m).to_string();
+        let mut g = Graph {
+            modules: self.modules.iter().map(|m| top(m)).collect(),
+            edges: BTreeMap::new(),
+        };
+        for (from, targets) in &self.edges {
+            for (to, evidence) in targets {
+                let (a, b) = (top(from), top(to));
+                if a != b {
+                    g.edges
+                        .entry(a)
+                        .or_default()
+                        .entry(b)
+                        .or_insert_with(|| evidence.clone());
+                }
             }
         }
         g

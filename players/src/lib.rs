@@ -13,7 +13,7 @@
 //! Beside the bots: [`search`] (minimax on a board with fog), [`belief`] (the set of
 //! boards consistent with what a player saw), [`nn`] (the move network's encoding,
 //! datasets and plain-Rust inference) and [`external`] (bots as separate programs over
-//! the fow bot protocol, UCI engines, and [`external::serve`] to run a built-in bot as
+//! the fow bot protocol, UCI engines, and [`serve::serve`] to run a built-in bot as
 //! such a program).
 //!
 //! Build a bot from its spec, start a game and ask it for a move:
@@ -50,6 +50,7 @@ mod pick;
 mod player;
 mod registry;
 pub mod search;
+pub mod serve;
 mod spec;
 mod weights;
 

@@ -8,7 +8,8 @@
 use std::fmt::Display;
 
 use fow_players::external::protocol::{BudgetMsg, FromBot, OptionInfo, ToBot};
-use fow_players::external::{read_engine_line, serve, split_command, EngineLine};
+use fow_players::external::{read_engine_line, split_command, EngineLine};
+use fow_players::serve::serve;
 use fow_players::{registry, split_spec_list, PlayerSpec};
 use fow_variants::{FogView, Position, RuleSet};
 use proptest::prelude::*;

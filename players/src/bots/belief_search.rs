@@ -253,7 +253,7 @@ const DEEPEN: Param = Param::flag(
 );
 
 impl BeliefSearchSettings {
-    /// The settings of a `BeliefSearch:...` spec ([`PARAMS`]).
+    /// The settings of a `BeliefSearch:...` spec (`PARAMS`).
     pub fn from_spec(spec: &PlayerSpec) -> Result<BeliefSearchSettings, SpecError> {
         Ok(BeliefSearchSettings {
             thinking: Thinking::from_spec(spec, &THINKING)?,
@@ -281,7 +281,7 @@ impl BeliefSearchSettings {
 }
 
 impl Default for BeliefSearchSettings {
-    /// The defaults of [`PARAMS`].
+    /// The defaults of `PARAMS`.
     fn default() -> Self {
         BeliefSearchSettings {
             thinking: Thinking::default_of(&THINKING),

@@ -32,7 +32,7 @@ pub struct PossibleBoardGenerator {
 
 impl PossibleBoardGenerator {
     /// A bot with these settings; `start` seeds it.
-    /// The bot of a `PossibleBoardGenerator:...` spec ([`PARAMS`]).
+    /// The bot of a `PossibleBoardGenerator:...` spec (`PARAMS`).
     pub fn from_spec(spec: &crate::PlayerSpec) -> Result<PossibleBoardGenerator, crate::SpecError> {
         Ok(PossibleBoardGenerator::new(Thinking::from_spec(
             spec,

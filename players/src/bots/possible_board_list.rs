@@ -69,7 +69,7 @@ const GUESSES: Param = Param::int(
 );
 
 impl BoardListSettings {
-    /// The settings of a `PossibleBoardList:...` spec ([`PARAMS`]).
+    /// The settings of a `PossibleBoardList:...` spec (`PARAMS`).
     pub fn from_spec(spec: &PlayerSpec) -> Result<BoardListSettings, SpecError> {
         Ok(BoardListSettings {
             thinking: Thinking::from_spec(spec, &THINKING)?,
@@ -81,7 +81,7 @@ impl BoardListSettings {
 }
 
 impl Default for BoardListSettings {
-    /// The defaults of [`PARAMS`]: depth 2, 150,000 nodes per move, no time limit, cap
+    /// The defaults of `PARAMS`: depth 2, 150,000 nodes per move, no time limit, cap
     /// 20,000 boards, sample 48 boards, 64 guesses.
     fn default() -> Self {
         BoardListSettings {

@@ -23,7 +23,7 @@ pub struct SimpleStockfish {
 
 impl SimpleStockfish {
     /// A bot with these settings; `start` seeds its evaluation noise.
-    /// The bot of a `SimpleStockfish:...` spec ([`PARAMS`]).
+    /// The bot of a `SimpleStockfish:...` spec (`PARAMS`).
     pub fn from_spec(spec: &crate::PlayerSpec) -> Result<SimpleStockfish, crate::SpecError> {
         Ok(SimpleStockfish::new(Thinking::from_spec(
             spec,

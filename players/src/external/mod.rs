@@ -1,8 +1,8 @@
 //! Bots as separate programs: the fow bot protocol (line-based JSON over stdin/stdout,
 //! documented in `PROTOCOL.md`), the [`ExternalPlayer`] that runs a program as a
-//! [`Player`](crate::Player) (the `exec:cmd=...` spec), and [`serve()`], which runs any
-//! built-in bot as such a program (`fow serve NAME`), and the [`UciPlayer`] that makes a
-//! UCI chess engine a fog-of-war bot (the `uci:cmd=...` spec).
+//! [`Player`](crate::Player) (the `exec:cmd=...` spec), and the [`UciPlayer`] that makes a
+//! UCI chess engine a fog-of-war bot (the `uci:cmd=...` spec). The other side, a built-in
+//! bot run as such a program (`fow serve NAME`), is [`crate::serve`].
 
 mod command;
 mod guard;
@@ -10,7 +10,6 @@ mod launch;
 mod process;
 pub mod protocol;
 mod sandbox;
-mod serve;
 mod uci;
 
 pub use command::split_command;
@@ -20,7 +19,6 @@ pub use process::{
     MAX_LOG, QUIT_GRACE,
 };
 pub use sandbox::{Sandbox, SANDBOX_ID};
-pub use serve::{serve, ServeError};
 pub use uci::{
     prepare, read_engine_line, read_uci_counts, uci_counts_path, BoardSource, EngineLine, Skip,
     UciCounts, UciPlayer, UciSettings, BELIEF_CAP, DEFAULT_UCI_NODES, UCI_KEYS,

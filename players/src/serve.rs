@@ -1,4 +1,6 @@
-//! [`serve`]: any built-in bot as a program that speaks the fow bot protocol.
+//! [`serve`]: any built-in bot as a program that speaks the fow bot protocol (the
+//! program side of [`crate::external`]; here, not there, because it builds bots from the
+//! registry, which builds the external players).
 
 use std::fmt;
 use std::io::{BufRead, Write};
@@ -6,7 +8,7 @@ use std::time::Duration;
 
 use fow_variants::{printable, quote, Color, FogView, Observation, Position, RuleSet};
 
-use super::protocol::{FromBot, OptionInfo, ToBot, PROTOCOL_VERSION};
+use crate::external::protocol::{FromBot, OptionInfo, ToBot, PROTOCOL_VERSION};
 use crate::player::{Budget, GameStart, Player};
 use crate::registry;
 use crate::spec::{PlayerSpec, SpecError};
@@ -49,7 +51,7 @@ impl From<std::io::Error> for ServeError {
 /// built-in one plays.
 ///
 /// ```
-/// use fow_players::external::serve;
+/// use fow_players::serve::serve;
 /// let input = concat!(
 ///     r#"{"type":"hello","protocol":1}"#, "\n",
 ///     r#"{"type":"new_game","color":"white","rules":{"en_passant":false,"promotion":"queen-only","castling":"positional","draw_plies":200,"repetition":null},"seed":1,"options":{}}"#, "\n",
