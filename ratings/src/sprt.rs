@@ -554,8 +554,11 @@ impl EloInterval {
 }
 
 /// What fastchess reports after each pair, from the pentanomial counts
-/// (`elo_pentanomial.cpp`, `EloPentanomial`; fishtest's `stat_util.get_elo` is the same
-/// Elo interval and LOS computed per game).
+/// (`elo_pentanomial.cpp`, `EloPentanomial`). fishtest's `stat_util.get_elo` computes
+/// nearly, not exactly, the same Elo: it first replaces every empty bin by 1e-3 (as
+/// [`llr`] does, `LLRcalc.regularize`), which moves the score a little whenever a bin is
+/// empty, clamps the score to [0.001, 0.999] before taking its Elo (fow gives ±∞ or no
+/// value instead), and reports a symmetric half-width where fow keeps both ends.
 ///
 /// With N pairs and pair scores `aᵢ` = 0, ¼, ½, ¾, 1 (points ÷ 2):
 ///
@@ -715,5 +718,26 @@ mod tests {
         let p = mle_t_value(&phat, 0.5, 0.1).unwrap();
         let (mu, var) = mean_var(&PAIR_SCORES, &p);
         assert!(((mu - 0.5) / var.sqrt() - 0.1).abs() < 1e-6);
+    }
+
+    /// A lopsided match gathers evidence slowly: when every pair is won 2–0, the
+    /// regularized empirical distribution is nearly a point mass, so each pair adds only
+    /// about 0.014 to the LLR at elo0=0, elo1=5 (logistic). The numbers docs/src/match.md
+    /// states: LLR 1.43 after 100 straight pair wins, H1 first accepted after 207 (and
+    /// 147 with model=normalized).
+    #[test]
+    fn straight_pair_wins_needed_for_h1() {
+        let sweeps = |n: u64| Pentanomial::from_counts([0, 0, 0, 0, n]);
+        let first_h1 = |spec: &SprtSpec| {
+            (1..10_000u64).find(|&n| spec.verdict(llr(&sweeps(n), spec)) == Verdict::AcceptH1)
+        };
+        let spec = SprtSpec::parse("elo0=0,elo1=5").unwrap();
+        assert_eq!(spec.model, EloModel::Logistic);
+        let at_100 = llr(&sweeps(100), &spec);
+        assert!((at_100 - 1.43).abs() < 0.005, "{at_100}");
+        assert_eq!(spec.verdict(at_100), Verdict::Continue);
+        assert_eq!(first_h1(&spec), Some(207));
+        let normalized = SprtSpec::parse("elo0=0,elo1=5,model=normalized").unwrap();
+        assert_eq!(first_h1(&normalized), Some(147));
     }
 }
