@@ -216,15 +216,17 @@ PositionaryEvaluator,NeuralNetworkPlayer,SimpleStockfish,PossibleBoardGenerator,
 }
 
 #[test]
-fn rate_marks_unlinked_players_in_every_column() {
-    // C lost all its games: no finite rating fits it, in any method.
+fn rate_rates_a_player_that_lost_everything_with_the_prior_and_marks_one_never_met() {
+    // C lost all its games: BayesElo's prior rates it (as BayesElo does), the thesis and
+    // MLE fits cannot. D played nobody: no fit relates it to the others.
     let tmp = tempfile::tempdir().unwrap();
     let matrix = tmp.path().join("m.txt");
     fs::write(
         &matrix,
-        "(---/---/---) ( 5/ 2/ 3) ( 4/ 0/ 0)\n\
-         ( 3/ 1/ 6) (---/---/---) ( 4/ 0/ 0)\n\
-         ( 0/ 0/ 4) ( 0/ 0/ 4) (---/---/---)\n",
+        "(---/---/---) ( 5/ 2/ 3) ( 4/ 0/ 0) ( 0/ 0/ 0)\n\
+         ( 3/ 1/ 6) (---/---/---) ( 4/ 0/ 0) ( 0/ 0/ 0)\n\
+         ( 0/ 0/ 4) ( 0/ 0/ 4) (---/---/---) ( 0/ 0/ 0)\n\
+         ( 0/ 0/ 0) ( 0/ 0/ 0) ( 0/ 0/ 0) (---/---/---)\n",
     )
     .unwrap();
     let out_dir = tmp.path().join("out");
@@ -232,35 +234,63 @@ fn rate_marks_unlinked_players_in_every_column() {
         "rate",
         matrix.to_str().unwrap(),
         "--names",
-        "A,B,C",
+        "A,B,C,D",
         "--method",
         "both",
         "--out",
         out_dir.to_str().unwrap(),
     ]);
-    let c = out
-        .lines()
-        .skip_while(|l| *l != "Ratings:")
-        .find(|l| l.starts_with("3  C"))
-        .unwrap_or_else(|| panic!("{out}"));
-    assert_eq!(c.matches("not rated (unlinked)").count(), 3, "{out}");
-    assert!(out.contains("note: not rated (unlinked): C"), "{out}");
-    // A and B are rated about their average; the LOS table leaves C out.
+    let row = |name: &str| {
+        out.lines()
+            .skip_while(|l| *l != "Ratings:")
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("{out}"))
+    };
+    assert_eq!(
+        row("3  C").matches("not rated (unlinked)").count(),
+        2,
+        "{out}"
+    );
+    assert_eq!(
+        row("4  D").matches("not rated (unlinked)").count(),
+        3,
+        "{out}"
+    );
+    assert!(out.contains("note: not rated (unlinked): D"), "{out}");
+    assert!(
+        out.contains("note: rated by BayesElo's prior only: C"),
+        "{out}"
+    );
     let csv = String::from_utf8(read(&out_dir, "ratings.csv")).unwrap();
     assert!(csv.contains(",elo,elo_ci95,rated"), "{csv}");
-    assert!(csv.contains("\n3,C,16,0,0.00,,,,,,no\n"), "{csv}");
+    let c = csv.lines().find(|l| l.starts_with("3,C,")).unwrap();
+    assert!(
+        c.starts_with("3,C,16,0,0.00,,,,-") && c.ends_with(",yes"),
+        "{csv}"
+    );
+    assert!(csv.contains("\n4,D,0,0,,,,,,,no\n"), "{csv}");
+    // The LOS table holds the players BayesElo rates.
     let los = String::from_utf8(read(&out_dir, "los.csv")).unwrap();
-    assert_eq!(los.lines().next(), Some("index,player,A,B"), "{los}");
+    assert_eq!(los.lines().next(), Some("index,player,A,B,C"), "{los}");
+    let anchored = ok(&[
+        "rate",
+        matrix.to_str().unwrap(),
+        "--names",
+        "A,B,C,D",
+        "--anchor",
+        "C=0",
+    ]);
+    assert!(anchored.contains("relative to C = 0"), "{anchored}");
     fails(
         &[
             "rate",
             matrix.to_str().unwrap(),
             "--names",
-            "A,B,C",
+            "A,B,C,D",
             "--anchor",
-            "C=0",
+            "D=0",
         ],
-        "C is not rated (unlinked)",
+        "D is not rated (unlinked)",
     );
 }
 

@@ -8,7 +8,7 @@ use fow_arena::pair_results;
 use fow_arena::PairResult;
 use fow_ratings::{llr, MatchStats, Pentanomial, Score, SprtSpec, Verdict};
 use fow_records::{GameRow, TournamentConfig};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{input, write_failed, ReportError};
 
@@ -71,8 +71,10 @@ pub fn match_results(
     Ok(report.text())
 }
 
-/// What `match.json` holds: the statistics against each opponent.
-#[derive(Debug, Serialize)]
+/// What `match.json` holds: the statistics against each opponent. It reads back from the
+/// file it was written to (an infinite interval end, written `null`, included: see
+/// [`fow_ratings::EloInterval`]).
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchReport {
     /// The player under test, as the tables name it: its `name=` where given, else its
     /// spec (tournament.json has the specs).
@@ -88,7 +90,7 @@ pub struct MatchReport {
 }
 
 /// The statistics of the pairs against one opponent.
-#[derive(Debug, Serialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct OpponentReport {
     /// The opponent, named as `player` is.
     pub opponent: String,
@@ -102,7 +104,7 @@ pub struct OpponentReport {
 }
 
 /// An SPRT's state.
-#[derive(Debug, Serialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct SprtReport {
     /// The log-likelihood ratio of H1 against H0.
     pub llr: f64,
@@ -233,4 +235,27 @@ fn stats_text(s: &MatchStats, ptnml: &[u64; 5]) -> String {
         num(s.score.map(|x| 100.0 * x), 2),
         ptnml.map(|c| c.to_string()).join(", ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed match that the SPRT decided after 23 pairs: its Elo interval's upper
+    /// end is infinite, written `null`.
+    #[test]
+    fn match_json_reads_back_as_written() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../results/match-examples/sprt-h1")
+            .join(MATCH_FILE);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(r#""upper": null"#), "{text}");
+        let report: MatchReport = serde_json::from_str(&text).unwrap();
+        let elo = report.opponents[0].stats.elo.unwrap();
+        assert_eq!(elo.upper, f64::INFINITY);
+        assert!(elo.lower.is_finite() && elo.lower < elo.value);
+        // Written again as match_results writes it, it is the same file.
+        let again = serde_json::to_string_pretty(&report).unwrap() + "\n";
+        assert_eq!(again, text);
+    }
 }

@@ -6,9 +6,10 @@ use std::fs;
 use std::path::Path;
 
 use fow_ratings::{
-    bayeselo, crosstable_csv, crosstable_text, linked_players, los_csv, los_text, mle_elo,
-    summary_csv, summary_text, thesis_elo, Anchor, BayesEloFit, BayesEloOptions, MleError, MleFit,
-    MleOptions, ResultMatrix, Score, SummaryInput, SummaryOrder, ThesisFit, ThesisOptions,
+    bayeselo, connected_players, crosstable_csv, crosstable_text, linked_players, los_csv,
+    los_text, mle_elo, summary_csv, summary_text, thesis_elo, Anchor, BayesEloFit, BayesEloOptions,
+    MleError, MleFit, MleOptions, ResultMatrix, Score, SummaryInput, SummaryOrder, ThesisFit,
+    ThesisOptions,
 };
 use fow_records::GameRow;
 
@@ -31,14 +32,17 @@ pub enum Method {
 
 /// The fits of one result matrix, with notes on what was left out or fell back.
 pub struct Fits {
-    /// BayesElo's model on the linked players (the default fit).
+    /// BayesElo's model on the players linked by games (the default fit): with its prior of
+    /// virtual draws it rates players that won or lost every game, as BayesElo does.
     pub elo: Option<BayesEloFit>,
+    /// The matrix indices of the players the BayesElo fit covers, in its order.
+    pub elo_rated: Vec<usize>,
     /// The thesis's iteration on the linked players.
     pub thesis: Option<ThesisFit>,
     /// The half-point maximum-likelihood fit on the linked players.
     pub mle: Option<MleFit>,
-    /// The matrix indices of the players the fits cover, in the fits' order; the others are
-    /// not rated (unlinked).
+    /// The matrix indices of the players the thesis and MLE fits cover, in their order; the
+    /// others are not rated (unlinked) by them.
     pub rated: Vec<usize>,
     /// The origin of the thesis and MLE columns, as a matrix index and value.
     pub side_anchor: Option<Anchor>,
@@ -170,6 +174,7 @@ pub fn thesis_and_mle(m: &ResultMatrix, anchor: Anchor) -> Result<Fits, ReportEr
     };
     Ok(Fits {
         elo: None,
+        elo_rated: Vec::new(),
         thesis,
         mle,
         rated: (0..m.len()).collect(),
@@ -180,25 +185,33 @@ pub fn thesis_and_mle(m: &ResultMatrix, anchor: Anchor) -> Result<Fits, ReportEr
     })
 }
 
-/// The first player whose thesis rating, re-centred on the pool average, lies outside its
-/// BayesElo 95% interval: (index in the fits, thesis, BayesElo).
-fn thesis_disagreement(thesis: &ThesisFit, elo: &BayesEloFit) -> Option<(usize, f64, f64)> {
+/// The first player whose thesis rating, re-centred on the average of the thesis fit's
+/// players, lies outside its BayesElo 95% interval (the BayesElo rating re-centred on the
+/// same players): (index in the thesis fit, thesis, BayesElo). `in_elo[k]`: the thesis
+/// fit's player `k` in the BayesElo fit.
+fn thesis_disagreement(
+    thesis: &ThesisFit,
+    elo: &BayesEloFit,
+    in_elo: &[usize],
+) -> Option<(usize, f64, f64)> {
     let n = thesis.ratings.len();
-    let mean = |r: &[f64]| r.iter().sum::<f64>() / n as f64;
-    let (t0, e0) = (mean(&thesis.ratings), mean(&elo.ratings));
+    let t0 = thesis.ratings.iter().sum::<f64>() / n as f64;
+    let e0 = in_elo.iter().map(|&e| elo.ratings[e]).sum::<f64>() / n as f64;
     (0..n)
-        .map(|k| (k, thesis.ratings[k] - t0, elo.ratings[k] - e0))
-        .find(|&(k, t, e)| (t - e).abs() > elo.half_widths[k])
+        .map(|k| (k, thesis.ratings[k] - t0, elo.ratings[in_elo[k]] - e0))
+        .find(|&(k, t, e)| (t - e).abs() > elo.half_widths[in_elo[k]])
 }
 
-/// Computes the fits of the ratings table. Only the players linked to each other by games
-/// won and lost both ways are rated (see [`linked_players`]); the fits are computed on
-/// their games and the others are marked not rated (unlinked). The default fit is
-/// BayesElo's model (eloAdvantage and eloDraw fitted, prior 2), relative to the pool average
-/// or to `--anchor` (`anchor_spec`); the thesis and half-point MLE columns are anchored at
-/// `--anchor`, else RandomMove = 0 (else the first rated player). The thesis column is shown
-/// when `method` asks for it or when it disagrees with the BayesElo fit (a player's
-/// re-centred thesis rating outside its 95% interval); the MLE columns when asked for.
+/// Computes the fits of the ratings table. The default fit is BayesElo's model (eloAdvantage
+/// and eloDraw fitted, prior 2) on the players linked by games (see [`connected_players`]):
+/// its prior of virtual draws rates a player that won or lost every game, as BayesElo does.
+/// The thesis and half-point MLE fits have no prior, so they cover only the players linked
+/// by games won and lost both ways (see [`linked_players`]) and mark the others not rated
+/// (unlinked). The BayesElo ratings are relative to the pool average or to `--anchor`
+/// (`anchor_spec`); the thesis and MLE columns are anchored at `--anchor` when they rate it,
+/// else RandomMove = 0 (else the first player they rate). The thesis column is shown when
+/// `method` asks for it or when it disagrees with the BayesElo fit (a player's re-centred
+/// thesis rating outside its 95% interval); the MLE columns when asked for.
 pub fn fit(
     m: &ResultMatrix,
     anchor_spec: Option<&str>,
@@ -211,14 +224,20 @@ pub fn fit(
     let default_anchor = Anchor::random_move_or_first(m);
     let prefer = explicit.unwrap_or(default_anchor).index;
     let linked = linked_players(m, Some(prefer));
+    let connected = connected_players(m, Some(prefer));
     let rated: Vec<usize> = (0..m.len()).filter(|&i| linked[i]).collect();
+    let elo_rated: Vec<usize> = (0..m.len()).filter(|&i| connected[i]).collect();
+    let names = |keep: &dyn Fn(usize) -> bool| -> String {
+        (0..m.len())
+            .filter(|&i| keep(i))
+            .map(|i| m.names()[i].as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let mut notes = Vec::new();
-    let unlinked: Vec<&str> = (0..m.len())
-        .filter(|&i| !linked[i])
-        .map(|i| m.names()[i].as_str())
-        .collect();
     let mut fits = Fits {
         elo: None,
+        elo_rated: elo_rated.clone(),
         thesis: None,
         mle: None,
         rated: rated.clone(),
@@ -227,25 +246,28 @@ pub fn fit(
         show_mle: matches!(method, Method::Mle | Method::Both),
         notes: Vec::new(),
     };
-    if rated.len() < 2 {
-        notes.push(
-            "no two players won and lost games against each other (directly or through others): nobody can be rated"
-                .into(),
-        );
+    if elo_rated.len() < 2 {
+        notes.push("no two players met (directly or through others): nobody can be rated".into());
         fits.notes = notes;
         return Ok(fits);
     }
-    if !unlinked.is_empty() {
+    let apart = names(&|i| !connected[i]);
+    if !apart.is_empty() {
         notes.push(format!(
-            "not rated (unlinked): {}: won or lost every game against the rated players (or never met them), so no finite rating fits; the fits use the games among the rated players",
-            unlinked.join(", ")
+            "not rated (unlinked): {apart}: never met the rated players, directly or through others, so no rating relates them"
         ));
     }
+    let prior_only = names(&|i| connected[i] && !linked[i]);
+    if !prior_only.is_empty() {
+        notes.push(format!(
+            "rated by BayesElo's prior only: {prior_only}: won or lost every game against the others, so no finite rating fits without BayesElo's virtual draws; its Elo, like BayesElo's own, rests on them, and the thesis and MLE fits, which have no prior, leave such players out"
+        ));
+    }
+    let elo_position = |index: usize| elo_rated.iter().position(|&i| i == index);
     let position = |index: usize| rated.iter().position(|&i| i == index);
-    let sub = m.subset(&rated).map_err(input)?;
-    let sub_explicit = match explicit {
+    let elo_explicit = match explicit {
         Some(a) => Some(Anchor {
-            index: position(a.index).ok_or_else(|| {
+            index: elo_position(a.index).ok_or_else(|| {
                 input(format!(
                     "--anchor: {} is not rated (unlinked), so it cannot anchor the ratings",
                     m.names()[a.index]
@@ -255,18 +277,36 @@ pub fn fit(
         }),
         None => None,
     };
-    match bayeselo(&sub, sub_explicit, &BayesEloOptions::default()) {
+    let elo_sub = m.subset(&elo_rated).map_err(input)?;
+    match bayeselo(&elo_sub, elo_explicit, &BayesEloOptions::default()) {
         Ok(f) => fits.elo = Some(f),
         Err(e) => notes.push(format!("BayesElo fit: not computed: {e}")),
     }
+    if rated.len() < 2 {
+        if fits.show_thesis || fits.show_mle {
+            notes.push(
+                "thesis and MLE: no two players won and lost games against each other (directly or through others): not computed"
+                    .into(),
+            );
+        }
+        fits.rated = Vec::new();
+        fits.show_thesis = false;
+        fits.show_mle = false;
+        fits.notes = notes;
+        return Ok(fits);
+    }
     let mut side_notes = Vec::new();
-    let side_anchor = match sub_explicit {
-        Some(a) => a,
+    let side_anchor = match explicit.and_then(|a| Some((position(a.index)?, a.value))) {
+        Some((index, value)) => Anchor { index, value },
         None => {
-            let index = position(default_anchor.index).unwrap_or(0);
-            if m.index_of("RandomMove").is_some() && position(default_anchor.index).is_none() {
+            let wanted = explicit.unwrap_or(default_anchor).index;
+            let index = position(wanted).unwrap_or(0);
+            if position(wanted).is_none()
+                && (explicit.is_some() || m.index_of("RandomMove").is_some())
+            {
                 side_notes.push(format!(
-                    "RandomMove is not rated, so the thesis and MLE columns are anchored at {} = 0",
+                    "{} is not rated by the thesis and MLE fits, so their columns are anchored at {} = 0",
+                    m.names()[wanted],
                     m.names()[rated[0]]
                 ));
             }
@@ -277,6 +317,7 @@ pub fn fit(
         index: rated[side_anchor.index],
         value: side_anchor.value,
     });
+    let sub = m.subset(&rated).map_err(input)?;
     let mut thesis_notes = Vec::new();
     fits.thesis = thesis_fit(&sub, side_anchor, &mut thesis_notes)?;
     let mut mle_notes = Vec::new();
@@ -286,10 +327,11 @@ pub fn fit(
     }
     if !fits.show_thesis {
         if let (Some(thesis), Some(elo)) = (&fits.thesis, &fits.elo) {
-            if let Some((k, t, e)) = thesis_disagreement(thesis, elo) {
+            let in_elo: Vec<usize> = rated.iter().filter_map(|&i| elo_position(i)).collect();
+            if let Some((k, t, e)) = thesis_disagreement(thesis, elo, &in_elo) {
                 fits.show_thesis = true;
                 notes.push(format!(
-                    "thesis Elo shown: it disagrees with the BayesElo fit for {} ({t:.1} vs {e:.1} about the pool average, beyond the 95% interval)",
+                    "thesis Elo shown: it disagrees with the BayesElo fit for {} ({t:.1} vs {e:.1} about the average of the players both rate, beyond the 95% interval)",
                     m.names()[rated[k]]
                 ));
             }
@@ -347,7 +389,7 @@ pub const LOS_FILE: &str = "los.csv";
 /// A line on the BayesElo fit: origin, model parameters, prior and scale.
 fn model_line(m: &ResultMatrix, fits: &Fits, elo: &BayesEloFit) -> String {
     let origin = match elo.anchor {
-        Some(a) => format!("{} = {}", m.names()[fits.rated[a.index]], a.value),
+        Some(a) => format!("{} = {}", m.names()[fits.elo_rated[a.index]], a.value),
         None => "the pool average (they sum to 0)".into(),
     };
     format!(
@@ -374,6 +416,7 @@ pub fn report(
     inp.thesis = fits.thesis.as_ref();
     inp.mle = fits.mle.as_ref();
     inp.fitted = Some(&fits.rated);
+    inp.elo_fitted = Some(&fits.elo_rated);
     inp.order = SummaryOrder::Given;
     let deterministic = summary_csv(&inp).map_err(input)?;
     inp.ms_per_move = ms_per_move;
@@ -383,8 +426,8 @@ pub fn report(
     };
     let los = match &fits.elo {
         Some(elo) => Some((
-            los_text(m, elo, Some(&fits.rated)).map_err(input)?,
-            los_csv(m, elo, Some(&fits.rated)).map_err(input)?,
+            los_text(m, elo, Some(&fits.elo_rated)).map_err(input)?,
+            los_csv(m, elo, Some(&fits.elo_rated)).map_err(input)?,
         )),
         None => None,
     };

@@ -1111,4 +1111,39 @@ mod tests {
             assert!(((got - p) / p).abs() < 2e-7, "Φ({x}) = {got}, not {p}");
         }
     }
+
+    /// fow's intervals carry the uncertainty of the fitted eloAdvantage and eloDraw;
+    /// BayesElo's `covariance` holds them at their fitted values, which is fow's fit with
+    /// the two held fixed there. The widening docs/src/ratings.md states: 0.03% on the
+    /// thesis's balanced round robin, 3.2% on a pool with unbalanced colours.
+    #[test]
+    fn fitted_parameters_widen_the_intervals_by_at_most_3_percent() {
+        let widening = |m: &ResultMatrix| {
+            let fit = bayeselo(m, None, &BayesEloOptions::default()).unwrap();
+            let held = BayesEloOptions {
+                advantage: EloParameter::Fixed(fit.elo_advantage),
+                draw_elo: EloParameter::Fixed(fit.elo_draw),
+                ..BayesEloOptions::default()
+            };
+            let bayeselo_covariance = bayeselo(m, None, &held).unwrap();
+            (0..m.len())
+                .map(|i| {
+                    assert!((fit.ratings[i] - bayeselo_covariance.ratings[i]).abs() < 1e-6);
+                    fit.half_widths[i] / bayeselo_covariance.half_widths[i] - 1.0
+                })
+                .fold(0.0f64, f64::max)
+        };
+        let thesis = widening(&thesis_matrix());
+        // The thesis's round robin: every pair met with both colours equally (0.03%).
+        assert!((0.0..0.001).contains(&thesis), "{thesis}");
+        // Unbalanced colours: P1 always White against P2, always Black against P3.
+        let mut m = ResultMatrix::new(names(3));
+        m.add_results(0, 1, Wdl::new(30, 10, 20)).unwrap();
+        m.add_results(2, 0, Wdl::new(25, 15, 20)).unwrap();
+        m.add_results(1, 2, Wdl::new(20, 20, 20)).unwrap();
+        m.add_results(2, 1, Wdl::new(20, 20, 20)).unwrap();
+        let unbalanced = widening(&m);
+        // 3.2%.
+        assert!((0.025..0.035).contains(&unbalanced), "{unbalanced}");
+    }
 }

@@ -44,6 +44,51 @@ pub fn linked_players(matrix: &ResultMatrix, prefer: Option<usize>) -> Vec<bool>
     component.iter().map(|&c| Some(c) == kept).collect()
 }
 
+/// The players that BayesElo's model with its prior of virtual draws can rate together: the
+/// largest group linked by a chain of games (whatever their results: the prior's virtual
+/// draws keep every rating finite). A player outside it never met the group, so its rating
+/// is undetermined. Ties and lone players as in [`linked_players`].
+///
+/// ```
+/// use fow_ratings::{connected_players, linked_players, ResultMatrix, Wdl};
+/// let mut m = ResultMatrix::new(vec!["A".into(), "B".into(), "C".into(), "D".into()]);
+/// m.add_results(0, 1, Wdl::new(3, 0, 2))?;
+/// m.add_results(0, 2, Wdl::new(2, 0, 0))?; // C lost every game it played; D played none.
+/// assert_eq!(connected_players(&m, None), vec![true, true, true, false]);
+/// assert_eq!(linked_players(&m, None), vec![true, true, false, false]);
+/// # Ok::<(), fow_ratings::MatrixError>(())
+/// ```
+pub fn connected_players(matrix: &ResultMatrix, prefer: Option<usize>) -> Vec<bool> {
+    let n = matrix.len();
+    let pairs = matrix.pairs();
+    let mut component = vec![usize::MAX; n];
+    for start in 0..n {
+        if component[start] == usize::MAX {
+            for (c, reached) in component
+                .iter_mut()
+                .zip(reachable_by_games(n, &pairs, start))
+            {
+                if reached {
+                    *c = start;
+                }
+            }
+        }
+    }
+    let mut sizes = vec![0usize; n];
+    for &c in &component {
+        sizes[c] += 1;
+    }
+    let largest = sizes.iter().copied().max().unwrap_or(0);
+    if largest < 2 {
+        return vec![false; n];
+    }
+    let kept = prefer
+        .filter(|&p| p < n && sizes[component[p]] == largest)
+        .or_else(|| (0..n).find(|&i| sizes[component[i]] == largest))
+        .map(|i| component[i]);
+    component.iter().map(|&c| Some(c) == kept).collect()
+}
+
 /// Which players are linked to `start` by a chain of games (`true`) — the undirected
 /// connected component of `start`.
 pub(crate) fn reachable_by_games(players: usize, pairs: &[Pair], start: usize) -> Vec<bool> {

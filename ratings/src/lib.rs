@@ -74,7 +74,7 @@ pub use bayeselo::{
     bayeselo, BayesEloFit, BayesEloOptions, EloParameter, BAYESELO_ADVANTAGE, BAYESELO_DRAW_ELO,
 };
 pub use error::{BayesEloError, MatrixError, MleError, ParseError, TableError, ThesisError};
-pub use graph::linked_players;
+pub use graph::{connected_players, linked_players};
 pub use logistic::{fit_logistic, LogisticError, LogisticFit, LogisticOptions};
 pub use matrix_file::{format_match_matrix, parse_match_matrix};
 pub use mle::{mle_elo, MleFit, MleOptions};

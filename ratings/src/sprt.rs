@@ -535,14 +535,58 @@ pub fn llr(pairs: &Pentanomial, spec: &SprtSpec) -> f64 {
 }
 
 /// An estimate with its 95% interval, on an Elo scale.
+///
+/// In JSON (`match.json`) an infinite end is written `null`, as JSON has no infinity, and
+/// `null` is read back as −∞ for `lower` and +∞ for `upper`.
+///
+/// ```
+/// use fow_ratings::EloInterval;
+/// let e = EloInterval { value: 496.2, lower: 355.7, upper: f64::INFINITY };
+/// let json = serde_json::to_string(&e)?;
+/// assert_eq!(json, r#"{"value":496.2,"lower":355.7,"upper":null}"#);
+/// assert_eq!(serde_json::from_str::<EloInterval>(&json)?, e);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct EloInterval {
     /// The point estimate.
     pub value: f64,
     /// Lower end of the 95% interval; −∞ when the score's interval reaches 0.
+    #[serde(
+        serialize_with = "infinite_end::write",
+        deserialize_with = "infinite_end::lower"
+    )]
     pub lower: f64,
     /// Upper end of the 95% interval; +∞ when the score's interval reaches 1.
+    #[serde(
+        serialize_with = "infinite_end::write",
+        deserialize_with = "infinite_end::upper"
+    )]
     pub upper: f64,
+}
+
+/// An interval end in JSON: `null` for an infinite end, whose sign the field gives.
+mod infinite_end {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// A finite end as a number, an infinite one as `null`.
+    pub fn write<S: Serializer>(end: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+        if end.is_finite() {
+            serializer.serialize_f64(*end)
+        } else {
+            serializer.serialize_none()
+        }
+    }
+
+    /// A lower end: `null` is −∞.
+    pub fn lower<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+        Ok(Option::<f64>::deserialize(deserializer)?.unwrap_or(f64::NEG_INFINITY))
+    }
+
+    /// An upper end: `null` is +∞.
+    pub fn upper<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+        Ok(Option::<f64>::deserialize(deserializer)?.unwrap_or(f64::INFINITY))
+    }
 }
 
 impl EloInterval {
@@ -554,8 +598,11 @@ impl EloInterval {
 }
 
 /// What fastchess reports after each pair, from the pentanomial counts
-/// (`elo_pentanomial.cpp`, `EloPentanomial`; fishtest's `stat_util.get_elo` is the same
-/// Elo interval and LOS computed per game).
+/// (`elo_pentanomial.cpp`, `EloPentanomial`). fishtest's `stat_util.get_elo` computes
+/// nearly, not exactly, the same Elo: it first replaces every empty bin by 1e-3 (as
+/// [`llr`] does, `LLRcalc.regularize`), which moves the score a little whenever a bin is
+/// empty, clamps the score to [0.001, 0.999] before taking its Elo (fow gives ±∞ or no
+/// value instead), and reports a symmetric half-width where fow keeps both ends.
 ///
 /// With N pairs and pair scores `aᵢ` = 0, ¼, ½, ¾, 1 (points ÷ 2):
 ///
@@ -715,5 +762,48 @@ mod tests {
         let p = mle_t_value(&phat, 0.5, 0.1).unwrap();
         let (mu, var) = mean_var(&PAIR_SCORES, &p);
         assert!(((mu - 0.5) / var.sqrt() - 0.1).abs() < 1e-6);
+    }
+
+    /// A lopsided match gathers evidence slowly: when every pair is won 2–0, the
+    /// regularized empirical distribution is nearly a point mass, so each pair adds only
+    /// about 0.014 to the LLR at elo0=0, elo1=5 (logistic). The numbers docs/src/match.md
+    /// states: LLR 1.43 after 100 straight pair wins, H1 first accepted after 207 (and
+    /// 147 with model=normalized).
+    #[test]
+    fn straight_pair_wins_needed_for_h1() {
+        let sweeps = |n: u64| Pentanomial::from_counts([0, 0, 0, 0, n]);
+        let first_h1 = |spec: &SprtSpec| {
+            (1..10_000u64).find(|&n| spec.verdict(llr(&sweeps(n), spec)) == Verdict::AcceptH1)
+        };
+        let spec = SprtSpec::parse("elo0=0,elo1=5").unwrap();
+        assert_eq!(spec.model, EloModel::Logistic);
+        let at_100 = llr(&sweeps(100), &spec);
+        assert!((at_100 - 1.43).abs() < 0.005, "{at_100}");
+        assert_eq!(spec.verdict(at_100), Verdict::Continue);
+        assert_eq!(first_h1(&spec), Some(207));
+        let normalized = SprtSpec::parse("elo0=0,elo1=5,model=normalized").unwrap();
+        assert_eq!(first_h1(&normalized), Some(147));
+    }
+
+    /// match.json writes an interval end that reached a score of 0 or 1 as `null`
+    /// (JSON has no infinity); reading the file back gives the same statistics.
+    #[test]
+    fn an_infinite_interval_end_round_trips_through_json() {
+        // results/match-examples/sprt-h1: 20 of 23 pairs won 2–0, the score interval
+        // reaches 1.
+        let stats = MatchStats::from(&Pentanomial::from_counts([0, 0, 2, 1, 20]));
+        let elo = stats.elo.unwrap();
+        assert_eq!(elo.upper, f64::INFINITY);
+        let json = serde_json::to_string(&stats).unwrap();
+        assert!(json.contains(r#""upper":null"#), "{json}");
+        let back: MatchStats = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, stats);
+        // The lower end, for the player who lost those pairs.
+        let stats = MatchStats::from(&Pentanomial::from_counts([20, 1, 2, 0, 0]));
+        assert_eq!(stats.elo.unwrap().lower, f64::NEG_INFINITY);
+        let json = serde_json::to_string(&stats).unwrap();
+        assert!(json.contains(r#""lower":null"#), "{json}");
+        let back: MatchStats = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, stats);
     }
 }

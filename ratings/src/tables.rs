@@ -163,6 +163,10 @@ pub struct SummaryInput<'a> {
     /// of a [sub-matrix](ResultMatrix::subset)); `None` when they cover every player. Players
     /// left out are shown as [not rated](NOT_RATED) in every rating column.
     pub fitted: Option<&'a [usize]>,
+    /// The players of the `elo` fit, when they are not those of `fitted` (BayesElo's prior
+    /// rates players that won or lost every game, whom the thesis and MLE fits leave out);
+    /// `None`: the same as `fitted`.
+    pub elo_fitted: Option<&'a [usize]>,
     /// Average milliseconds per move, one entry per player (`None` prints `-`); the column
     /// appears only when this is given.
     pub ms_per_move: Option<&'a [Option<f64>]>,
@@ -179,6 +183,7 @@ impl<'a> SummaryInput<'a> {
             thesis: None,
             mle: None,
             fitted: None,
+            elo_fitted: None,
             ms_per_move: None,
             order: SummaryOrder::Given,
         }
@@ -198,8 +203,9 @@ pub struct SummaryRow {
     pub points: f64,
     /// `100 × points / games`; `None` without games.
     pub score_percent: Option<f64>,
-    /// Whether the fits cover this player (see [`SummaryInput::fitted`]); the rating fields
-    /// of a player they do not cover are `None`.
+    /// Whether the default fit covers this player (see [`SummaryInput::elo_fitted`], else
+    /// [`SummaryInput::fitted`]); the rating fields of a fit that does not cover a player
+    /// are `None`.
     pub rated: bool,
     /// BayesElo rating (the default fit).
     pub elo: Option<f64>,
@@ -227,29 +233,36 @@ fn check_length(column: &'static str, expected: usize, found: usize) -> Result<(
     }
 }
 
+/// Each player's index in a fit over `players` (matrix indices in the fit's order; `None`:
+/// every player, in matrix order), and the fit's size.
+fn slots(n: usize, players: Option<&[usize]>) -> Result<(Vec<Option<usize>>, usize), TableError> {
+    let Some(players) = players else {
+        return Ok(((0..n).map(Some).collect(), n));
+    };
+    let mut slot = vec![None; n];
+    for (k, &i) in players.iter().enumerate() {
+        match slot.get_mut(i) {
+            Some(s) if s.is_none() => *s = Some(k),
+            _ => return Err(TableError::BadFittedPlayer { index: i }),
+        }
+    }
+    Ok((slot, players.len()))
+}
+
 /// The summary rows, in the requested order. Fails when a per-player input does not have one
 /// entry per player, or when sorting by a fit that was not given.
 pub fn summary_rows(input: &SummaryInput<'_>) -> Result<Vec<SummaryRow>, TableError> {
     let matrix = input.matrix;
     let n = matrix.len();
-    // slot[i]: player i's index in the fits.
-    let mut slot: Vec<Option<usize>> = (0..n).map(Some).collect();
-    let fitted = match input.fitted {
-        Some(players) => {
-            slot = vec![None; n];
-            for (k, &i) in players.iter().enumerate() {
-                match slot.get_mut(i) {
-                    Some(s) if s.is_none() => *s = Some(k),
-                    _ => return Err(TableError::BadFittedPlayer { index: i }),
-                }
-            }
-            players.len()
-        }
-        None => n,
+    // slot[i]: player i's index in the thesis and MLE fits; elo_slot[i]: in the BayesElo fit.
+    let (slot, fitted) = slots(n, input.fitted)?;
+    let (elo_slot, elo_fitted) = match input.elo_fitted {
+        Some(_) => slots(n, input.elo_fitted)?,
+        None => (slot.clone(), fitted),
     };
     if let Some(elo) = input.elo {
-        check_length("Elo", fitted, elo.ratings.len())?;
-        check_length("Elo half-width", fitted, elo.half_widths.len())?;
+        check_length("Elo", elo_fitted, elo.ratings.len())?;
+        check_length("Elo half-width", elo_fitted, elo.half_widths.len())?;
     }
     if let Some(thesis) = input.thesis {
         check_length("thesis Elo", fitted, thesis.ratings.len())?;
@@ -265,16 +278,20 @@ pub fn summary_rows(input: &SummaryInput<'_>) -> Result<Vec<SummaryRow>, TableEr
         .map(|i| {
             let games = matrix.player_games(i).unwrap_or(0);
             let points = matrix.player_points(i).unwrap_or(0.0);
-            let k = slot[i];
+            let (k, e) = (slot[i], elo_slot[i]);
             SummaryRow {
                 index: i + 1,
                 player: matrix.names()[i].clone(),
                 games,
                 points,
                 score_percent: (games > 0).then(|| 100.0 * points / games as f64),
-                rated: k.is_some(),
-                elo: k.and_then(|k| Some(input.elo?.ratings[k])),
-                elo_half_width: k.and_then(|k| Some(input.elo?.half_widths[k])),
+                rated: if input.elo.is_some() {
+                    e.is_some()
+                } else {
+                    k.is_some()
+                },
+                elo: e.and_then(|e| Some(input.elo?.ratings[e])),
+                elo_half_width: e.and_then(|e| Some(input.elo?.half_widths[e])),
                 thesis_elo: k.and_then(|k| Some(input.thesis?.ratings[k])),
                 mle_elo: k.and_then(|k| Some(input.mle?.ratings[k])),
                 mle_half_width: k.and_then(|k| Some(input.mle?.half_widths[k])),
@@ -430,12 +447,9 @@ pub fn summary_text(input: &SummaryInput<'_>) -> Result<String, TableError> {
     }
     let mut align = vec![Align::Right, Align::Left];
     align.extend(std::iter::repeat_n(Align::Right, header.len() - 2));
-    let rating = |row: &SummaryRow, value: Option<f64>| {
-        if row.rated {
-            number(value, 2, "-")
-        } else {
-            NOT_RATED.to_string()
-        }
+    // A column is shown only with its fit, so a missing value is a player it leaves out.
+    let rating = |value: Option<f64>| {
+        value.map_or_else(|| NOT_RATED.to_string(), |v| number(Some(v), 2, "-"))
     };
     let lines: Vec<Vec<String>> = rows
         .iter()
@@ -448,14 +462,14 @@ pub fn summary_text(input: &SummaryInput<'_>) -> Result<String, TableError> {
                 row.score_percent.map_or("-".into(), |s| format!("{s:.1}%")),
             ];
             if input.elo.is_some() {
-                line.push(rating(row, row.elo));
+                line.push(rating(row.elo));
                 line.push(number(row.elo_half_width, 1, "-"));
             }
             if input.thesis.is_some() {
-                line.push(rating(row, row.thesis_elo));
+                line.push(rating(row.thesis_elo));
             }
             if input.mle.is_some() {
-                line.push(rating(row, row.mle_elo));
+                line.push(rating(row.mle_elo));
                 line.push(number(row.mle_half_width, 1, "-"));
             }
             if timed {
