@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 
 use fow_players::bots::NeuralNetworkPlayer;
+use fow_players::nn::accuracy::evaluate;
 use fow_players::nn::dataset::read_dataset;
-use fow_players::nn::evaluate::evaluate;
 
 use crate::error::{input, CliError};
 

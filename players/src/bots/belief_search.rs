@@ -10,15 +10,15 @@ use std::time::Instant;
 use fow_variants::{Color, Move, Observation};
 use rand::SeedableRng;
 
-use super::opponent_model::GreedyModel;
 use super::possible_board_list::{BoardListSettings, PossibleBoardList};
-use super::sample_search::SampleSearch;
-use super::thinking::{depth_param, nodes_param, Thinking, TIME_PARAM};
 use super::{unseeded, BotRng};
 use crate::belief::board_list::Prior;
 use crate::belief::information::{information, Target};
 use crate::belief::sampling::sample_indices;
 use crate::param::Param;
+use crate::parts::GreedyModel;
+use crate::parts::SampleSearch;
+use crate::parts::{depth_param, nodes_param, Thinking, TIME_PARAM};
 use crate::pick::best_move;
 use crate::player::{Budget, GameStart, Player};
 use crate::search::{Eval, MyStockfish, Score, PAWN};

@@ -2,7 +2,7 @@
 
 use fow_variants::{Move, Observation};
 
-use super::greedy::{Greedy, MoveScore};
+use crate::parts::{Greedy, MoveScore};
 
 /// Scores a king capture 1 and everything else 0.
 #[derive(Clone, Copy, Debug, Default)]

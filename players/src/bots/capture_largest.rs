@@ -2,7 +2,7 @@
 
 use fow_variants::{Move, Observation};
 
-use super::greedy::{Greedy, MoveScore};
+use crate::parts::{Greedy, MoveScore};
 use crate::weights::thesis_weight;
 
 /// Scores the weight of the captured piece (0 for a quiet move).

@@ -2,7 +2,7 @@
 
 use fow_variants::{Move, Observation};
 
-use super::greedy::{Greedy, MoveScore};
+use crate::parts::{Greedy, MoveScore};
 use crate::weights::thesis_weight;
 
 /// Scores the captured weight minus the moving piece's weight (a quiet move scores minus

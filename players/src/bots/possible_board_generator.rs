@@ -5,9 +5,9 @@ use std::time::Instant;
 use fow_variants::{apply_move, Bitboard, Board, Color, Move, Observation, RuleSet};
 use rand::SeedableRng;
 
-use super::thinking::{Thinking, DEPTH_3_SEARCH};
 use super::{unseeded, BotRng};
 use crate::belief::guess::{initial_guess, update_guess};
+use crate::parts::{Thinking, DEPTH_3_SEARCH};
 use crate::player::{Budget, GameStart, Player};
 use crate::search::{Limits, MyStockfish, SearchBoard};
 

@@ -8,13 +8,13 @@ use fow_variants::{apply_move, Color, FogView, Move, Observation, Position, Rule
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use super::opponent_model::GreedyModel;
-use super::sample_search::SampleSearch;
-use super::thinking::{depth_param, nodes_param, Thinking, TIME_PARAM};
 use super::{unseeded, BotRng};
 use crate::belief::board_list::{BoardList, Prior, Status};
 use crate::belief::guess::update_guess;
 use crate::param::Param;
+use crate::parts::GreedyModel;
+use crate::parts::SampleSearch;
+use crate::parts::{depth_param, nodes_param, Thinking, TIME_PARAM};
 use crate::pick::best_move;
 use crate::player::{Budget, GameStart, Player};
 use crate::search::{Eval, MyStockfish, Score};

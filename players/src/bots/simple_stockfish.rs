@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use fow_variants::{Move, Observation, RuleSet};
 
-use super::thinking::{Thinking, DEPTH_3_SEARCH};
+use crate::parts::{Thinking, DEPTH_3_SEARCH};
 use crate::player::{Budget, GameStart, Player};
 use crate::search::{Limits, MyStockfish, SearchBoard};
 

@@ -3,7 +3,7 @@
 use fow_variants::shakmaty::Board;
 use fow_variants::{apply_move, Color, Move, Observation};
 
-use super::greedy::{Greedy, MoveScore};
+use crate::parts::{Greedy, MoveScore};
 use crate::weights::thesis_weight;
 
 /// Scores the captured weight plus, on the mover's own visible board after the move, one

@@ -19,9 +19,9 @@
 //! network (a sigmoid network, [`network::Activation`]) gives 128 values in (0, 1)
 //! instead, and a move scores their product.
 
+pub mod accuracy;
 pub mod dataset;
 pub mod encode;
-pub mod evaluate;
 pub mod network;
 pub mod thesis;
 

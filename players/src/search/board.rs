@@ -6,7 +6,7 @@ use fow_variants::{
     RuleSet, Square,
 };
 
-use super::eval::Eval;
+use super::eval_choice::Eval;
 use super::evaluate::{relative_value, Score, KING_BASE};
 use super::tapered;
 

@@ -13,12 +13,12 @@
 //!   minimax it must agree with.
 
 mod board;
-mod eval;
+mod eval_choice;
 pub mod evaluate;
 mod minimax;
 pub mod tapered;
 
 pub use board::SearchBoard;
-pub use eval::Eval;
+pub use eval_choice::Eval;
 pub use evaluate::{Score, PAWN};
 pub use minimax::{plain_minimax_all, Limits, MyStockfish, SearchResult};

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use fow_variants::{Color, Move, Position};
 
-use super::BotRng;
 use crate::belief::sampling::sample_indices;
+use crate::rng::BotRng;
 use crate::search::{Eval, Limits, MyStockfish, Score, SearchBoard};
 
 /// A search of a seeded sample of belief boards with MyStockfish's `all`, shared by the

@@ -4,9 +4,9 @@
 use fow_variants::{Move, Observation};
 use rand::SeedableRng;
 
-use super::{unseeded, BotRng};
 use crate::pick::best_move;
 use crate::player::{Budget, GameStart, Player};
+use crate::rng::{unseeded, BotRng};
 
 /// How a greedy bot scores one legal move, from its observation alone.
 pub trait MoveScore: Send {
