@@ -8,7 +8,7 @@ use std::path::Path;
 use fow_ratings::{
     bayeselo, connected_players, crosstable_csv, crosstable_text, linked_players, los_csv,
     los_text, mle_elo, summary_csv, summary_text, thesis_elo, Anchor, BayesEloFit, BayesEloOptions,
-    MleError, MleFit, MleOptions, ResultMatrix, Score, SummaryInput, SummaryOrder, ThesisFit,
+    FitError, MleFit, MleOptions, ResultMatrix, Score, SummaryInput, SummaryOrder, ThesisFit,
     ThesisOptions,
 };
 use fow_records::GameRow;
@@ -156,7 +156,7 @@ pub fn thesis_and_mle(m: &ResultMatrix, anchor: Anchor) -> Result<Fits, ReportEr
     let thesis = thesis_fit(m, anchor, &mut notes)?;
     let mle = match mle_elo(m, anchor, &MleOptions::default()) {
         Ok(f) => Some(f),
-        Err(MleError::Unbounded { players }) => {
+        Err(FitError::Unbounded { players }) => {
             let opts = MleOptions {
                 prior_draws: 1.0,
                 ..MleOptions::default()

@@ -9,7 +9,7 @@ use std::f64::consts::LN_10;
 use serde::Serialize;
 
 use crate::anchor::Anchor;
-use crate::error::BayesEloError;
+use crate::error::FitError;
 use crate::graph::{linked_players, reachable_by_games};
 use crate::linalg::{backtrack, Cholesky};
 use crate::results::ResultMatrix;
@@ -426,8 +426,8 @@ fn derivatives(cells: &[Cell], layout: &Layout, point: &Point) -> (Vec<f64>, Vec
 /// as BayesElo's `advantage` and `drawelo` commands print them.
 ///
 /// Refused inputs: players not linked to the others by any chain of games
-/// ([`BayesEloError::Disconnected`]); without prior draws, players whose rating would be
-/// infinite ([`BayesEloError::Unbounded`]); a fitted eloDraw when every game was drawn.
+/// ([`FitError::Disconnected`]); without prior draws, players whose rating would be
+/// infinite ([`FitError::Unbounded`]); a fitted eloDraw when every game was drawn.
 ///
 /// ```
 /// use fow_ratings::{bayeselo, BayesEloOptions, EloParameter, ResultMatrix, Wdl};
@@ -454,11 +454,11 @@ pub fn bayeselo(
     matrix: &ResultMatrix,
     anchor: Option<Anchor>,
     options: &BayesEloOptions,
-) -> Result<BayesEloFit, BayesEloError> {
+) -> Result<BayesEloFit, FitError> {
     let n = matrix.len();
     if let Some(a) = anchor {
         if !a.in_range(n) {
-            return Err(BayesEloError::AnchorOutOfRange {
+            return Err(FitError::AnchorOutOfRange {
                 index: a.index,
                 players: n,
             });
@@ -492,7 +492,7 @@ pub fn bayeselo(
         ("tolerance", options.tolerance, options.tolerance >= 0.0),
     ];
     if let Some(&(name, value, _)) = checks.iter().find(|check| !check.2) {
-        return Err(BayesEloError::InvalidOption { name, value });
+        return Err(FitError::InvalidOption { name, value });
     }
     check_existence(matrix, options)?;
 
@@ -634,7 +634,7 @@ pub fn bayeselo(
 }
 
 /// Refuses inputs whose fit is undetermined or infinite.
-fn check_existence(matrix: &ResultMatrix, options: &BayesEloOptions) -> Result<(), BayesEloError> {
+fn check_existence(matrix: &ResultMatrix, options: &BayesEloOptions) -> Result<(), FitError> {
     let n = matrix.len();
     if n < 2 {
         return Ok(());
@@ -665,7 +665,7 @@ fn check_existence(matrix: &ResultMatrix, options: &BayesEloOptions) -> Result<(
         }
     }
     if best_size < n {
-        return Err(BayesEloError::Disconnected {
+        return Err(FitError::Disconnected {
             players: names_where(&|i| !best[i]),
         });
     }
@@ -674,7 +674,7 @@ fn check_existence(matrix: &ResultMatrix, options: &BayesEloOptions) -> Result<(
         if linked.iter().any(|&l| !l) {
             // With no linked group at all, every player's rating diverges.
             let none = linked.iter().all(|&l| !l);
-            return Err(BayesEloError::Unbounded {
+            return Err(FitError::Unbounded {
                 players: names_where(&|i| none || !linked[i]),
             });
         }
@@ -682,14 +682,14 @@ fn check_existence(matrix: &ResultMatrix, options: &BayesEloOptions) -> Result<(
             let white_points: f64 = matrix.cells().iter().flatten().map(|w| w.points()).sum();
             let games = matrix.total_games() as f64;
             if white_points == 0.0 || white_points == games {
-                return Err(BayesEloError::UnboundedParameter {
+                return Err(FitError::UnboundedParameter {
                     parameter: "eloAdvantage",
                 });
             }
         }
     }
     if options.draw_elo == EloParameter::Fitted && matrix.total_draws() == matrix.total_games() {
-        return Err(BayesEloError::UnboundedParameter {
+        return Err(FitError::UnboundedParameter {
             parameter: "eloDraw",
         });
     }
@@ -704,12 +704,12 @@ fn maximise(
     start: Point,
     weight: &[f64],
     options: &BayesEloOptions,
-) -> Result<(Point, Cholesky, Vec<f64>, usize), BayesEloError> {
+) -> Result<(Point, Cholesky, Vec<f64>, usize), FitError> {
     let mut point = start;
     let mut current = log_likelihood(cells, &point);
     for iteration in 0..=options.max_iterations {
         let (gradient, information, players) = derivatives(cells, layout, &point);
-        let no_convergence = BayesEloError::NoConvergence {
+        let no_convergence = FitError::NoConvergence {
             iterations: iteration,
         };
         let factor = Cholesky::new(&information, layout.dimension).ok_or(no_convergence.clone())?;
@@ -733,7 +733,7 @@ fn maximise(
         point = candidate;
         current = value;
     }
-    Err(BayesEloError::NoConvergence {
+    Err(FitError::NoConvergence {
         iterations: options.max_iterations,
     })
 }
@@ -1002,7 +1002,7 @@ mod tests {
         assert!(fit.ratings[1] > fit.ratings[2]);
         assert_eq!(
             bayeselo(&m, None, &no_prior()),
-            Err(BayesEloError::Unbounded {
+            Err(FitError::Unbounded {
                 players: vec!["P3".into(), "P4".into()]
             })
         );
@@ -1010,7 +1010,7 @@ mod tests {
         apart.add_results(0, 1, Wdl::new(2, 1, 2)).unwrap();
         assert_eq!(
             bayeselo(&apart, None, &BayesEloOptions::default()),
-            Err(BayesEloError::Disconnected {
+            Err(FitError::Disconnected {
                 players: vec!["P3".into()]
             })
         );
@@ -1019,7 +1019,7 @@ mod tests {
         drawn.add_results(1, 0, Wdl::new(0, 3, 0)).unwrap();
         assert_eq!(
             bayeselo(&drawn, None, &BayesEloOptions::default()),
-            Err(BayesEloError::UnboundedParameter {
+            Err(FitError::UnboundedParameter {
                 parameter: "eloDraw"
             })
         );
@@ -1055,7 +1055,7 @@ mod tests {
         ] {
             assert!(matches!(
                 bayeselo(&drawn, None, &options),
-                Err(BayesEloError::InvalidOption { name: n, .. }) if n == name
+                Err(FitError::InvalidOption { name: n, .. }) if n == name
             ));
         }
         assert_eq!(
@@ -1067,7 +1067,7 @@ mod tests {
                 }),
                 &held
             ),
-            Err(BayesEloError::AnchorOutOfRange {
+            Err(FitError::AnchorOutOfRange {
                 index: 2,
                 players: 2
             })

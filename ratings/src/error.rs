@@ -102,9 +102,10 @@ impl fmt::Display for MatrixError {
 
 impl std::error::Error for MatrixError {}
 
-/// Why [`thesis_elo`](crate::thesis_elo) could not run.
+/// Why a rating fit has no (finite) answer: [`thesis_elo`](crate::thesis_elo) (only the
+/// first two can happen), [`mle_elo`](crate::mle_elo) or [`bayeselo`](crate::bayeselo()).
 #[derive(Debug, Clone, PartialEq)]
-pub enum ThesisError {
+pub enum FitError {
     /// The anchor index is not below the number of players.
     AnchorOutOfRange {
         /// The anchor index (0-based).
@@ -112,164 +113,65 @@ pub enum ThesisError {
         /// Number of players.
         players: usize,
     },
-    /// An option or the anchor value is out of its domain (e.g. NaN, or a K factor ≤ 0).
+    /// An option or the anchor value is out of its domain (e.g. NaN, a K factor ≤ 0, a
+    /// negative prior).
     InvalidOption {
         /// Name of the option.
         name: &'static str,
         /// The rejected value.
         value: f64,
     },
-}
-
-impl fmt::Display for ThesisError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ThesisError::AnchorOutOfRange { index, players } => {
-                write!(f, "anchor index {index} out of range for {players} players")
-            }
-            ThesisError::InvalidOption { name, value } => {
-                write!(f, "invalid {name}: {value}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ThesisError {}
-
-/// Why [`mle_elo`](crate::mle_elo) has no (finite) answer.
-#[derive(Debug, Clone, PartialEq)]
-pub enum MleError {
-    /// The anchor index is not below the number of players.
-    AnchorOutOfRange {
-        /// The anchor index (0-based).
-        index: usize,
-        /// Number of players.
-        players: usize,
-    },
-    /// An option or the anchor value is out of its domain (e.g. NaN, negative prior).
-    InvalidOption {
-        /// Name of the option.
-        name: &'static str,
-        /// The rejected value.
-        value: f64,
-    },
-    /// These players are not linked to the anchor by any chain of games, so their
-    /// ratings are not determined.
+    /// These players are not linked to the others (the anchor's group, or the largest
+    /// group) by any chain of games, so their ratings are not determined.
     Disconnected {
         /// Names of the players, in matrix order.
         players: Vec<String>,
     },
-    /// The maximum-likelihood ratings are infinite: the players split into groups one of
-    /// which scored every point against another (e.g. a player with a 100% or 0% score).
-    /// `players` are those outside the largest such group; their ratings diverge.
+    /// Without prior draws the ratings are infinite: the players split into groups one of
+    /// which scored every point against another (e.g. a player with a 100% or 0% score);
+    /// `players` are those outside the largest group, whose ratings diverge.
     Unbounded {
         /// Names of the players, in matrix order.
         players: Vec<String>,
     },
-    /// Newton–Raphson did not reach the gradient tolerance.
-    NoConvergence {
-        /// Iterations performed.
-        iterations: usize,
-    },
-}
-
-impl fmt::Display for MleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MleError::AnchorOutOfRange { index, players } => {
-                write!(f, "anchor index {index} out of range for {players} players")
-            }
-            MleError::InvalidOption { name, value } => write!(f, "invalid {name}: {value}"),
-            MleError::Disconnected { players } => write!(
-                f,
-                "no chain of games links these players to the anchor: {}",
-                players.join(", ")
-            ),
-            MleError::Unbounded { players } => write!(
-                f,
-                "maximum-likelihood ratings are infinite (a group of players scored all or \
-                 none of the points against the rest; consider prior draws) for: {}",
-                players.join(", ")
-            ),
-            MleError::NoConvergence { iterations } => {
-                write!(
-                    f,
-                    "Newton-Raphson did not converge in {iterations} iterations"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for MleError {}
-
-/// Why [`bayeselo`](crate::bayeselo()) has no (finite) answer.
-#[derive(Debug, Clone, PartialEq)]
-pub enum BayesEloError {
-    /// The anchor index is not below the number of players.
-    AnchorOutOfRange {
-        /// The anchor index (0-based).
-        index: usize,
-        /// Number of players.
-        players: usize,
-    },
-    /// An option or the anchor value is out of its domain (e.g. NaN, negative prior).
-    InvalidOption {
-        /// Name of the option.
-        name: &'static str,
-        /// The rejected value.
-        value: f64,
-    },
-    /// These players are not linked to the others (the largest group) by any chain of
-    /// games, so their ratings are not determined.
-    Disconnected {
-        /// Names of the players, in matrix order.
-        players: Vec<String>,
-    },
-    /// Without prior draws the ratings are infinite: these players, outside the largest
-    /// group of [linked players](crate::linked_players), won or lost every game against it.
-    Unbounded {
-        /// Names of the players, in matrix order.
-        players: Vec<String>,
-    },
-    /// A fitted model parameter has no finite maximum: `eloDraw` when every game was
-    /// drawn, `eloAdvantage` when (without prior draws) White scored all or none of the
-    /// points.
+    /// A fitted model parameter of BayesElo's model has no finite maximum: `eloDraw` when
+    /// every game was drawn, `eloAdvantage` when (without prior draws) White scored all or
+    /// none of the points.
     UnboundedParameter {
         /// `"eloDraw"` or `"eloAdvantage"`.
         parameter: &'static str,
     },
     /// Newton–Raphson did not reach the gradient tolerance (or met a singular Hessian, e.g.
-    /// when the first-move advantage cannot be told from the ratings because every pair met
-    /// with one colour arrangement only).
+    /// when BayesElo's first-move advantage cannot be told from the ratings because every
+    /// pair met with one colour arrangement only).
     NoConvergence {
         /// Iterations performed.
         iterations: usize,
     },
 }
 
-impl fmt::Display for BayesEloError {
+impl fmt::Display for FitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BayesEloError::AnchorOutOfRange { index, players } => {
+            FitError::AnchorOutOfRange { index, players } => {
                 write!(f, "anchor index {index} out of range for {players} players")
             }
-            BayesEloError::InvalidOption { name, value } => write!(f, "invalid {name}: {value}"),
-            BayesEloError::Disconnected { players } => write!(
+            FitError::InvalidOption { name, value } => write!(f, "invalid {name}: {value}"),
+            FitError::Disconnected { players } => write!(
                 f,
                 "no chain of games links these players to the others: {}",
                 players.join(", ")
             ),
-            BayesEloError::Unbounded { players } => write!(
+            FitError::Unbounded { players } => write!(
                 f,
-                "ratings are infinite without prior draws (won or lost every game against \
-                 the others): {}",
+                "ratings are infinite without prior draws (a group of players won or lost \
+                 every game against the rest): {}",
                 players.join(", ")
             ),
-            BayesEloError::UnboundedParameter { parameter } => {
+            FitError::UnboundedParameter { parameter } => {
                 write!(f, "{parameter} has no finite maximum-likelihood value here")
             }
-            BayesEloError::NoConvergence { iterations } => write!(
+            FitError::NoConvergence { iterations } => write!(
                 f,
                 "Newton-Raphson did not converge in {iterations} iterations"
             ),
@@ -277,7 +179,7 @@ impl fmt::Display for BayesEloError {
     }
 }
 
-impl std::error::Error for BayesEloError {}
+impl std::error::Error for FitError {}
 
 /// Inconsistent inputs to the [summary table](crate::summary_rows).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -345,12 +247,12 @@ mod tests {
                 found: 2,
             }
             .to_string(),
-            MleError::Unbounded {
+            FitError::Unbounded {
                 players: vec!["A".into(), "B".into()],
             }
             .to_string(),
             TableError::MissingFit { fit: "MLE" }.to_string(),
-            ThesisError::InvalidOption {
+            FitError::InvalidOption {
                 name: "K factor",
                 value: -1.0,
             }
@@ -360,6 +262,6 @@ mod tests {
             assert!(!message.contains('\n'), "{message}");
         }
         assert_eq!(messages[0], "row 1 has 2 cells, expected 3");
-        assert!(messages[2].ends_with("for: A, B"));
+        assert!(messages[2].ends_with("against the rest): A, B"), "{}", messages[2]);
     }
 }

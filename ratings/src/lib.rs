@@ -73,7 +73,7 @@ pub use anchor::Anchor;
 pub use bayeselo::{
     bayeselo, BayesEloFit, BayesEloOptions, EloParameter, BAYESELO_ADVANTAGE, BAYESELO_DRAW_ELO,
 };
-pub use error::{BayesEloError, MatrixError, MleError, ParseError, TableError, ThesisError};
+pub use error::{FitError, MatrixError, ParseError, TableError};
 pub use graph::{connected_players, linked_players};
 pub use logistic::{fit_logistic, LogisticError, LogisticFit, LogisticOptions};
 pub use matrix_file::{format_match_matrix, parse_match_matrix};

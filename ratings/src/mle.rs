@@ -6,7 +6,7 @@ use std::f64::consts::LN_10;
 use serde::Serialize;
 
 use crate::anchor::Anchor;
-use crate::error::MleError;
+use crate::error::FitError;
 use crate::graph::{reachable_by_games, scoring_components};
 use crate::linalg::{backtrack, Cholesky};
 use crate::results::{Pair, ResultMatrix};
@@ -23,7 +23,7 @@ pub struct MleOptions {
     /// Virtual draws added to every pair of players that met at least once (in total for
     /// the pair, not per colour), like BayesElo's prior. They pull ratings together a little
     /// and make the fit finite whenever the players are connected; 0 (the default) fits the
-    /// games alone, and the fit is then refused with [`MleError::Unbounded`] when it would be
+    /// games alone, and the fit is then refused with [`FitError::Unbounded`] when it would be
     /// infinite. Must be finite and ≥ 0.
     pub prior_draws: f64,
     /// Stop when every non-anchor player's score residual `|Σ (S − E)|`, divided by its
@@ -78,12 +78,12 @@ impl MleFit {
 /// log-likelihood), so they measure uncertainty *relative to the anchor*, whose interval is 0.
 ///
 /// Existence is checked first: every player must be linked to the anchor by games
-/// ([`MleError::Disconnected`]) and, unless `prior_draws > 0`, no group of players may have
-/// scored all (or none) of the points against the others ([`MleError::Unbounded`]), since
+/// ([`FitError::Disconnected`]) and, unless `prior_draws > 0`, no group of players may have
+/// scored all (or none) of the points against the others ([`FitError::Unbounded`]), since
 /// the likelihood then keeps growing as their ratings diverge.
 ///
 /// ```
-/// use fow_ratings::{mle_elo, Anchor, MleError, MleOptions, ResultMatrix, Wdl};
+/// use fow_ratings::{mle_elo, Anchor, FitError, MleOptions, ResultMatrix, Wdl};
 /// let mut m = ResultMatrix::new(vec!["A".into(), "B".into()]);
 /// m.add_results(0, 1, Wdl::new(70, 0, 30))?;
 /// let anchor = Anchor { index: 1, value: 0.0 };
@@ -94,7 +94,7 @@ impl MleFit {
 /// let mut perfect = ResultMatrix::new(vec!["A".into(), "B".into()]);
 /// perfect.add_results(0, 1, Wdl::new(10, 0, 0))?;
 /// let err = mle_elo(&perfect, anchor, &MleOptions::default()).unwrap_err();
-/// assert_eq!(err, MleError::Unbounded { players: vec!["A".into()] });
+/// assert_eq!(err, FitError::Unbounded { players: vec!["A".into()] });
 /// let with_prior = MleOptions { prior_draws: 1.0, ..MleOptions::default() };
 /// assert!(mle_elo(&perfect, anchor, &with_prior)?.ratings[0].is_finite());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -103,10 +103,10 @@ pub fn mle_elo(
     matrix: &ResultMatrix,
     anchor: Anchor,
     options: &MleOptions,
-) -> Result<MleFit, MleError> {
+) -> Result<MleFit, FitError> {
     let n = matrix.len();
     if !anchor.in_range(n) {
-        return Err(MleError::AnchorOutOfRange {
+        return Err(FitError::AnchorOutOfRange {
             index: anchor.index,
             players: n,
         });
@@ -121,7 +121,7 @@ pub fn mle_elo(
         ("tolerance", options.tolerance, options.tolerance >= 0.0),
     ];
     if let Some(&(name, value, _)) = checks.iter().find(|check| !check.2) {
-        return Err(MleError::InvalidOption { name, value });
+        return Err(FitError::InvalidOption { name, value });
     }
 
     let observed = matrix.pairs();
@@ -167,7 +167,7 @@ fn check_existence(
     pairs: &[Pair],
     anchor: usize,
     prior_draws: f64,
-) -> Result<(), MleError> {
+) -> Result<(), FitError> {
     let n = matrix.len();
     let names_where = |keep: &dyn Fn(usize) -> bool| -> Vec<String> {
         (0..n)
@@ -177,7 +177,7 @@ fn check_existence(
     };
     let linked = reachable_by_games(n, pairs, anchor);
     if linked.iter().any(|&l| !l) {
-        return Err(MleError::Disconnected {
+        return Err(FitError::Disconnected {
             players: names_where(&|i| !linked[i]),
         });
     }
@@ -204,7 +204,7 @@ fn check_existence(
             .find(|&c| sizes[c] == largest)
             .unwrap_or(component[anchor])
     };
-    Err(MleError::Unbounded {
+    Err(FitError::Unbounded {
         players: names_where(&|i| component[i] != kept),
     })
 }
@@ -310,13 +310,13 @@ impl<'a> Model<'a> {
 
     /// Newton–Raphson with step halving from θ = 0. Returns θ (all players, anchor 0), the
     /// factorised information at θ, and the number of steps.
-    fn maximise(&self, options: &MleOptions) -> Result<(Vec<f64>, Cholesky, usize), MleError> {
+    fn maximise(&self, options: &MleOptions) -> Result<(Vec<f64>, Cholesky, usize), FitError> {
         let m = self.free.len();
         let mut theta = vec![0.0; self.players];
         let mut current = log_likelihood(self.pairs, &theta);
         for iteration in 0..=options.max_iterations {
             let (gradient, information) = self.derivatives(&theta);
-            let no_convergence = MleError::NoConvergence {
+            let no_convergence = FitError::NoConvergence {
                 iterations: iteration,
             };
             let factor = Cholesky::new(&information, m).ok_or(no_convergence.clone())?;
@@ -340,7 +340,7 @@ impl<'a> Model<'a> {
             theta = candidate;
             current = value;
         }
-        Err(MleError::NoConvergence {
+        Err(FitError::NoConvergence {
             iterations: options.max_iterations,
         })
     }
@@ -357,7 +357,7 @@ mod tests {
         (1..=n).map(|k| format!("P{k}")).collect()
     }
 
-    fn fit(m: &ResultMatrix, anchor: usize) -> Result<MleFit, MleError> {
+    fn fit(m: &ResultMatrix, anchor: usize) -> Result<MleFit, FitError> {
         let anchor = Anchor {
             index: anchor,
             value: 0.0,
@@ -458,7 +458,7 @@ mod tests {
         m.add_results(0, 1, Wdl::new(5, 0, 0)).unwrap();
         m.add_results(2, 0, Wdl::new(0, 0, 5)).unwrap();
         m.add_results(1, 2, Wdl::new(3, 1, 1)).unwrap();
-        let unbounded = MleError::Unbounded {
+        let unbounded = FitError::Unbounded {
             players: vec!["P1".into()],
         };
         assert_eq!(fit(&m, 2), Err(unbounded.clone()));
@@ -494,7 +494,7 @@ mod tests {
         m.add_results(2, 1, Wdl::new(0, 0, 3)).unwrap();
         assert_eq!(
             fit(&m, 0),
-            Err(MleError::Unbounded {
+            Err(FitError::Unbounded {
                 players: vec!["P3".into()]
             })
         );
@@ -508,13 +508,13 @@ mod tests {
         }
         assert_eq!(
             fit(&m, 3),
-            Err(MleError::Unbounded {
+            Err(FitError::Unbounded {
                 players: vec!["P1".into(), "P2".into()]
             })
         );
         assert_eq!(
             fit(&m, 0),
-            Err(MleError::Unbounded {
+            Err(FitError::Unbounded {
                 players: vec!["P3".into(), "P4".into()]
             })
         );
@@ -528,7 +528,7 @@ mod tests {
         let mut m = ResultMatrix::new(names(4));
         m.add_results(0, 1, Wdl::new(2, 1, 2)).unwrap();
         m.add_results(2, 3, Wdl::new(2, 1, 2)).unwrap();
-        let expected = MleError::Disconnected {
+        let expected = FitError::Disconnected {
             players: vec!["P3".into(), "P4".into()],
         };
         assert_eq!(fit(&m, 1), Err(expected.clone()));
@@ -544,7 +544,7 @@ mod tests {
         let lone = ResultMatrix::new(names(2));
         assert_eq!(
             fit(&lone, 0),
-            Err(MleError::Disconnected {
+            Err(FitError::Disconnected {
                 players: vec!["P2".into()]
             })
         );
@@ -602,7 +602,7 @@ mod tests {
         let m = ResultMatrix::new(names(2));
         assert_eq!(
             fit(&m, 2),
-            Err(MleError::AnchorOutOfRange {
+            Err(FitError::AnchorOutOfRange {
                 index: 2,
                 players: 2
             })
@@ -618,7 +618,7 @@ mod tests {
             };
             assert!(matches!(
                 mle_elo(&m, anchor, &options),
-                Err(MleError::InvalidOption {
+                Err(FitError::InvalidOption {
                     name: "prior draws",
                     ..
                 })
@@ -639,7 +639,7 @@ mod tests {
         };
         assert_eq!(
             mle_elo(&m, anchor, &options),
-            Err(MleError::NoConvergence { iterations: 1 })
+            Err(FitError::NoConvergence { iterations: 1 })
         );
     }
 

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::anchor::Anchor;
-use crate::error::ThesisError;
+use crate::error::FitError;
 use crate::results::ResultMatrix;
 
 /// Settings of [`thesis_elo`].
@@ -99,10 +99,10 @@ pub fn thesis_elo(
     matrix: &ResultMatrix,
     anchor: Anchor,
     options: &ThesisOptions,
-) -> Result<ThesisFit, ThesisError> {
+) -> Result<ThesisFit, FitError> {
     let n = matrix.len();
     if !anchor.in_range(n) {
-        return Err(ThesisError::AnchorOutOfRange {
+        return Err(FitError::AnchorOutOfRange {
             index: anchor.index,
             players: n,
         });
@@ -117,7 +117,7 @@ pub fn thesis_elo(
         ("tolerance", options.tolerance, options.tolerance >= 0.0),
     ];
     if let Some(&(name, value, _)) = checks.iter().find(|check| !check.2) {
-        return Err(ThesisError::InvalidOption { name, value });
+        return Err(FitError::InvalidOption { name, value });
     }
 
     let pairs = matrix.pairs();
@@ -359,7 +359,7 @@ pub(crate) mod tests {
                 },
                 &options
             ),
-            Err(ThesisError::AnchorOutOfRange {
+            Err(FitError::AnchorOutOfRange {
                 index: 1,
                 players: 1
             })
@@ -375,7 +375,7 @@ pub(crate) mod tests {
             };
             assert!(matches!(
                 thesis_elo(&m, anchor, &options),
-                Err(ThesisError::InvalidOption {
+                Err(FitError::InvalidOption {
                     name: "K factor",
                     ..
                 })
@@ -387,7 +387,7 @@ pub(crate) mod tests {
         };
         assert!(matches!(
             thesis_elo(&m, nan_anchor, &options),
-            Err(ThesisError::InvalidOption {
+            Err(FitError::InvalidOption {
                 name: "anchor value",
                 ..
             })
