@@ -262,6 +262,10 @@ mod tests {
             assert!(!message.contains('\n'), "{message}");
         }
         assert_eq!(messages[0], "row 1 has 2 cells, expected 3");
-        assert!(messages[2].ends_with("against the rest): A, B"), "{}", messages[2]);
+        assert!(
+            messages[2].ends_with("against the rest): A, B"),
+            "{}",
+            messages[2]
+        );
     }
 }

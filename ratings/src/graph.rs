@@ -28,20 +28,7 @@ use crate::results::{Pair, ResultMatrix};
 /// ```
 pub fn linked_players(matrix: &ResultMatrix, prefer: Option<usize>) -> Vec<bool> {
     let n = matrix.len();
-    let component = scoring_components(n, &matrix.pairs());
-    let mut sizes = vec![0usize; n];
-    for &c in &component {
-        sizes[c] += 1;
-    }
-    let largest = sizes.iter().copied().max().unwrap_or(0);
-    if largest < 2 {
-        return vec![false; n];
-    }
-    let kept = prefer
-        .filter(|&p| p < n && sizes[component[p]] == largest)
-        .or_else(|| (0..n).find(|&i| sizes[component[i]] == largest))
-        .map(|i| component[i]);
-    component.iter().map(|&c| Some(c) == kept).collect()
+    largest_group(&scoring_components(n, &matrix.pairs()), prefer)
 }
 
 /// The players that BayesElo's model with its prior of virtual draws can rate together: the
@@ -74,8 +61,16 @@ pub fn connected_players(matrix: &ResultMatrix, prefer: Option<usize>) -> Vec<bo
             }
         }
     }
+    largest_group(&component, prefer)
+}
+
+/// The players of the largest group (`component[i]`: the group of player `i`, numbered
+/// below the player count): the one holding `prefer` when it is among the largest, else
+/// the first largest; nobody when no group has two players.
+fn largest_group(component: &[usize], prefer: Option<usize>) -> Vec<bool> {
+    let n = component.len();
     let mut sizes = vec![0usize; n];
-    for &c in &component {
+    for &c in component {
         sizes[c] += 1;
     }
     let largest = sizes.iter().copied().max().unwrap_or(0);

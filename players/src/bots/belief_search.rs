@@ -281,30 +281,13 @@ impl BeliefSearchSettings {
 }
 
 impl Default for BeliefSearchSettings {
-    /// The defaults of `PARAMS`.
+    /// The defaults of `PARAMS`: the settings of a spec that sets nothing.
     fn default() -> Self {
-        BeliefSearchSettings {
-            thinking: Thinking::default_of(&THINKING),
-            cap: CAP.count_default(),
-            sample: SAMPLE.count_default(),
-            guesses: GUESSES.count_default(),
-            mean: MEAN.real_default(),
-            king: KING.real_default(),
-            risk: RISK.real_default(),
-            risk_boards: RISK_BOARDS.count_default(),
-            keep: KEEP.count_default(),
-            exposure: EXPOSURE.real_default(),
-            repeat: REPEAT.real_default(),
-            eval: EVAL.choice_default(&EVALS),
-            progress: PROGRESS.real_default(),
-            model: MODEL.real_or_off_default(),
-            carry: CARRY.choice_default(&PRIORS),
-            info: INFO.real_default(),
-            info_about: INFO_ABOUT.choice_default(&TARGETS),
-            info_boards: INFO_BOARDS.count_default(),
-            capture_quiescence: QUIESCE.choice_default(&[false, true]),
-            deepen: DEEPEN.flag_default(),
-        }
+        BeliefSearchSettings::from_spec(&PlayerSpec {
+            name: "BeliefSearch".into(),
+            params: Vec::new(),
+        })
+        .expect("the declared defaults are in their ranges")
     }
 }
 

@@ -81,15 +81,15 @@ impl BoardListSettings {
 }
 
 impl Default for BoardListSettings {
-    /// The defaults of `PARAMS`: depth 2, 150,000 nodes per move, no time limit, cap
-    /// 20,000 boards, sample 48 boards, 64 guesses.
+    /// The defaults of `PARAMS` (the settings of a spec that sets nothing): depth 2,
+    /// 150,000 nodes per move, no time limit, cap 20,000 boards, sample 48 boards, 64
+    /// guesses.
     fn default() -> Self {
-        BoardListSettings {
-            thinking: Thinking::default_of(&THINKING),
-            cap: CAP.count_default(),
-            sample: SAMPLE.count_default(),
-            guesses: GUESSES.count_default(),
-        }
+        BoardListSettings::from_spec(&PlayerSpec {
+            name: "PossibleBoardList".into(),
+            params: Vec::new(),
+        })
+        .expect("the declared defaults are in their ranges")
     }
 }
 
