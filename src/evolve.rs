@@ -10,8 +10,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::error::{input, CliError};
 use crate::out::count;
 use crate::rules_args::RulesArgs;
-use crate::tournament::{default_out, is_program};
+use crate::tournament::default_out;
 use fow_analysis::benchmark_plot;
+use fow_records::seed::{is_program, run_seed};
 
 /// Evolve a parametrized bot's numbers with the thesis's genetic algorithm.
 ///
@@ -123,17 +124,15 @@ pub fn run(a: Args) -> Result<(), CliError> {
             benchmark: a.benchmark.clone(),
             benchmark_games: a.benchmark_games,
             rules: a.rules.rule_set()?,
-            seed: match a.seed {
-                Some(s) => s,
-                None if a
-                    .against
+            seed: match run_seed(
+                a.seed,
+                a.against
                     .iter()
                     .chain([&a.benchmark])
-                    .any(|s| is_program(s)) =>
-                {
-                    fow_records::seed::random_seed().map_err(CliError::Failed)?
-                }
-                None => 2023,
+                    .any(|s| is_program(s)),
+            ) {
+                Some(s) => s,
+                None => fow_records::seed::random_seed().map_err(CliError::Failed)?,
             },
         };
         let dir = match a.out.clone() {

@@ -106,7 +106,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
             a.name
         )));
     }
-    let seed = match a.seed {
+    // A human takes part: without --seed, a fresh seed the human cannot know.
+    let seed = match fow_records::seed::run_seed(a.seed, true) {
         Some(s) => s,
         None => fow_records::seed::random_seed().map_err(CliError::Failed)?,
     };

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use fow_arena::Tournament;
+use fow_records::seed::is_program;
 use fow_records::{
     FolderKind, GameRow, TimeRow, TournamentConfig, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
@@ -63,8 +64,6 @@ pub struct Args {
 
 /// The default number of games per ordered pair.
 pub const DEFAULT_GAMES: u32 = 20;
-/// The default master seed.
-pub const DEFAULT_SEED: u64 = 2023;
 
 /// Runs (or resumes) the tournament and reports.
 pub fn run(a: Args) -> Result<(), CliError> {
@@ -203,15 +202,10 @@ pub(crate) fn results(
     Ok((labels, games))
 }
 
-/// The master seed of a new run: the one given, else a secret key (`None`) when a
-/// program player takes part, since a program that knows a public seed could predict its
-/// opponents' randomness, else [`DEFAULT_SEED`].
+/// The master seed of a new run ([`fow_records::seed::run_seed`]): the one given, else a
+/// secret key (`None`) when a program player takes part, else the default public seed.
 pub(crate) fn run_seed(given: Option<u64>, players: &[String]) -> Option<u64> {
-    match given {
-        Some(s) => Some(s),
-        None if players.iter().any(|p| is_program(p)) => None,
-        None => Some(DEFAULT_SEED),
-    }
+    fow_records::seed::run_seed(given, players.iter().any(|p| is_program(p)))
 }
 
 /// ` of shard I/N (M in all)` for a shard's first line; empty for a whole run.
@@ -294,12 +288,6 @@ pub(crate) fn create_run(
             (Tournament::create_locked(config, lock)?, dir)
         }
     })
-}
-
-/// Whether a spec runs a program (`exec:`, `uci:`): a player fow cannot trust.
-pub(crate) fn is_program(spec: &str) -> bool {
-    spec.parse::<fow_players::PlayerSpec>()
-        .is_ok_and(|s| s.name == "exec" || s.name == "uci")
 }
 
 /// The seed as the first line shows it: the number, or where the secret key is.

@@ -129,6 +129,41 @@ impl SeedKey {
     }
 }
 
+/// The public seed of a run that names none and has nobody it cannot trust.
+pub const DEFAULT_SEED: u64 = 2023;
+
+/// The seed policy of every command, in one place: the seed given (`--seed`, public);
+/// else, when someone fow cannot trust takes part (a program player, or a human, who
+/// could compute a bot's random choices from a public seed), `None`, for a secret (a
+/// tournament's or match's secret key, a fresh random seed for `fow evolve` and `fow
+/// play`); else [`DEFAULT_SEED`].
+///
+/// ```
+/// use fow_records::seed::{run_seed, DEFAULT_SEED};
+/// assert_eq!(run_seed(Some(7), true), Some(7));
+/// assert_eq!(run_seed(None, true), None);
+/// assert_eq!(run_seed(None, false), Some(DEFAULT_SEED));
+/// ```
+pub fn run_seed(given: Option<u64>, untrusted: bool) -> Option<u64> {
+    match given {
+        Some(s) => Some(s),
+        None if untrusted => None,
+        None => Some(DEFAULT_SEED),
+    }
+}
+
+/// Whether a spec runs a program (`exec:`, `uci:`): a player fow cannot trust.
+///
+/// ```
+/// use fow_records::seed::is_program;
+/// assert!(is_program("exec:cmd=python3 bot.py"));
+/// assert!(!is_program("PossibleBoardList:cap=100"));
+/// ```
+pub fn is_program(spec: &str) -> bool {
+    spec.parse::<fow_players::PlayerSpec>()
+        .is_ok_and(|s| s.name == "exec" || s.name == "uci")
+}
+
 /// A fresh 64-bit seed from the operating system's random source.
 pub fn random_seed() -> Result<u64, String> {
     SeedKey::random().map(|k| k.0[0])
