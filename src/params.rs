@@ -16,8 +16,10 @@ pub struct Args {
 /// What to do with parameters.
 #[derive(clap::Subcommand, Debug)]
 pub enum ParamsCommand {
-    /// Print every parameter's name and value: `NAME` (shipped values) or
-    /// `NAME:params=FILE`.
+    /// Print every parameter's name and value: of a parametrized bot its numbers
+    /// (`NAME`, the shipped values, or `NAME:params=FILE`); of any other bot its declared
+    /// parameters as the spec sets them, with their defaults and ranges
+    /// (`BeliefSearch:mean=0.7`).
     Show {
         /// A player spec of a parametrized bot.
         spec: String,
@@ -58,6 +60,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
     match a.command {
         ParamsCommand::Show { spec } => {
             let spec: PlayerSpec = spec.parse().map_err(input)?;
+            if let Some(bot) = find(&spec.name).filter(|b| b.family.is_none()) {
+                return show_declared(bot, &spec);
+            }
             let family = family_of(&spec.name)?;
             let values = match spec.param("params") {
                 Some(path) => family.load(std::path::Path::new(path)).map_err(input)?,
@@ -100,4 +105,25 @@ pub fn run(a: Args) -> Result<(), CliError> {
             Ok(())
         }
     }
+}
+
+/// `fow params show` of a bot without a parameter vector: each declared parameter's value
+/// in `spec` (checked: the spec must build), its default and its range.
+fn show_declared(bot: &fow_players::BotInfo, spec: &PlayerSpec) -> Result<(), CliError> {
+    spec.build().map_err(input)?;
+    if bot.params.is_empty() {
+        outln!("{} takes no parameters", bot.name);
+        return Ok(());
+    }
+    let width = bot.params.iter().map(|p| p.name.len()).max().unwrap_or(0);
+    for p in bot.params {
+        let default = p.default_text();
+        let value = spec.param(p.name).unwrap_or(&default);
+        outln!(
+            "{:width$}  {value:<12} (default {default}; {})",
+            p.name,
+            p.range_text()
+        );
+    }
+    Ok(())
 }

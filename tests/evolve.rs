@@ -177,3 +177,43 @@ fn thesis_parameters_import_to_the_shipped_json() {
     .unwrap();
     assert_eq!(out, shipped);
 }
+
+/// `fow params show` reads every bot's declared parameters (issue 42): the values a spec
+/// sets, with their defaults and ranges, and a value out of range is refused with it.
+#[test]
+fn params_show_lists_any_bots_declared_parameters() {
+    let shown = ok(&["params", "show", "BeliefSearch:mean=0.7,deepen=on"]);
+    let line = |name: &str| {
+        shown
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no {name} in {shown}"))
+            .to_string()
+    };
+    assert!(
+        line("mean").contains("0.7") && line("mean").ends_with("(default 0.5; number, 0 to 1)")
+    );
+    assert!(
+        line("deepen").contains(" on ") && line("deepen").ends_with("(default off; on or off)")
+    );
+    assert!(
+        line("depth").ends_with("(default 2; integer, 1 to 32)"),
+        "{shown}"
+    );
+    assert_eq!(
+        shown.lines().count(),
+        fow_players::find("BeliefSearch").unwrap().params.len()
+    );
+    assert_eq!(
+        ok(&["params", "show", "RandomMove"]).trim(),
+        "RandomMove takes no parameters"
+    );
+    fails(
+        &["params", "show", "BeliefSearch:mean=2"],
+        "mean must be 0 to 1, not 2",
+    );
+    fails(
+        &["params", "show", "PossibleBoardList:cap=0"],
+        "cap must be at least 1, not 0",
+    );
+}
