@@ -55,7 +55,7 @@ impl Tournament {
         let config = config.validated()?;
         // Before the folder is made: a refused run leaves nothing behind.
         keep_out(&config.players, dir)?;
-        Tournament::create_locked(config, lock_folder(dir)?)
+        Tournament::start(config, lock_folder(dir)?)
     }
 
     /// [`Tournament::create`] in a folder already locked (see [`fow_records::fresh_folder`]).
@@ -64,8 +64,14 @@ impl Tournament {
         lock: FolderLock,
     ) -> Result<Tournament, RecordError> {
         let config = config.validated()?;
+        keep_out(&config.players, lock.dir())?;
+        Tournament::start(config, lock)
+    }
+
+    /// Writes the new run's key and settings in the locked folder (`config` validated,
+    /// its players checked against the folder).
+    fn start(config: TournamentConfig, lock: FolderLock) -> Result<Tournament, RecordError> {
         let dir = lock.dir().to_path_buf();
-        keep_out(&config.players, &dir)?;
         let cfg_path = dir.join(CONFIG_FILE);
         if cfg_path.exists() {
             return Err(RecordError::Config(format!(

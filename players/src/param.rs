@@ -4,10 +4,10 @@
 //!
 //! A [`Param`] has a name (the key in `Name:key=value`), a [`Kind`] holding its type,
 //! its default and its range, and a one-line doc. A bot lists its parameters in a
-//! `PARAMS` slice in its own file, builds its settings from a spec through the typed
-//! getters ([`Param::read_int`], [`Param::read_real`], ...), which check the range and say what is
-//! wrong, and takes its `Default` from the same declarations
-//! ([`Param::int_default`], ...), so that no default is written twice.
+//! `PARAMS` slice in its own file and builds its settings from a spec through the typed
+//! getters ([`Param::read_int`], [`Param::read_real`], ...), which give the default when
+//! the key is absent, check the range and say what is wrong. Its `Default` settings are
+//! those of a spec that sets nothing, so that no default is written twice.
 //!
 //! ```
 //! use fow_players::param::Param;
@@ -110,16 +110,7 @@ impl Param {
         max: f64,
         doc: &'static str,
     ) -> Param {
-        Param {
-            name,
-            kind: Kind::Real {
-                default,
-                min,
-                max,
-                open: false,
-            },
-            doc,
-        }
+        Param::real_in(name, default, min, max, false, doc)
     }
 
     /// A finite real number more than `min`.
@@ -129,13 +120,24 @@ impl Param {
         min: f64,
         doc: &'static str,
     ) -> Param {
+        Param::real_in(name, default, min, f64::INFINITY, true, doc)
+    }
+
+    const fn real_in(
+        name: &'static str,
+        default: f64,
+        min: f64,
+        max: f64,
+        open: bool,
+        doc: &'static str,
+    ) -> Param {
         Param {
             name,
             kind: Kind::Real {
                 default,
                 min,
-                max: f64::INFINITY,
-                open: true,
+                max,
+                open,
             },
             doc,
         }
@@ -201,17 +203,12 @@ impl Param {
 
     /// The type and range in words (`integer, 1 to 32`, `one of thesis, tapered`).
     pub fn range_text(&self) -> String {
-        let real = |min: f64, max: f64, open: bool| match (open, max.is_finite()) {
-            (true, _) => format!("more than {min}"),
-            (false, true) => format!("{min} to {max}"),
-            (false, false) => format!("{min} or more"),
-        };
         match self.kind {
             Kind::Int { min, max, .. } if max == i64::MAX => format!("integer, {min} or more"),
             Kind::Int { min, max, .. } => format!("integer, {min} to {max}"),
-            Kind::Real { min, max, open, .. } => format!("number, {}", real(min, max, open)),
+            Kind::Real { min, max, open, .. } => format!("number, {}", real_range(min, max, open)),
             Kind::RealOrOff { min, max, .. } => {
-                format!("off or a number, {}", real(min, max, false))
+                format!("off or a number, {}", real_range(min, max, false))
             }
             Kind::Choice { choices, .. } => format!("one of {}", choices.join(", ")),
             Kind::Flag { .. } => "on or off".into(),
@@ -280,11 +277,7 @@ impl Param {
                 format!(
                     "{} must be {}, not {v}",
                     self.name,
-                    match (open, max.is_finite()) {
-                        (true, _) => format!("more than {min}"),
-                        (false, true) => format!("{min} to {max}"),
-                        (false, false) => format!("{min} or more"),
-                    }
+                    real_range(min, max, open)
                 ),
             ));
         }
@@ -309,11 +302,7 @@ impl Param {
                             format!(
                                 "{} must be off or a number, {}, not {v}",
                                 self.name,
-                                if max.is_finite() {
-                                    format!("{min} to {max}")
-                                } else {
-                                    format!("{min} or more")
-                                }
+                                real_range(min, max, false)
                             ),
                         )
                     })
@@ -362,56 +351,14 @@ impl Param {
             )),
         }
     }
+}
 
-    /// The default of an integer parameter (for a bot's `Default` settings).
-    pub fn int_default(&self) -> i64 {
-        match self.kind {
-            Kind::Int { default, .. } => default,
-            _ => panic!("{} is not an integer parameter", self.name),
-        }
-    }
-
-    /// [`Param::int_default`] as a count.
-    pub fn count_default(&self) -> usize {
-        self.int_default() as usize
-    }
-
-    /// The default of a real parameter.
-    pub fn real_default(&self) -> f64 {
-        match self.kind {
-            Kind::Real { default, .. } => default,
-            _ => panic!("{} is not a real parameter", self.name),
-        }
-    }
-
-    /// The default of a real-or-off parameter.
-    pub fn real_or_off_default(&self) -> Option<f64> {
-        match self.kind {
-            Kind::RealOrOff { default, .. } => default,
-            _ => panic!("{} is not a real-or-off parameter", self.name),
-        }
-    }
-
-    /// The default of a choice parameter, mapped through `values` as in
-    /// [`Param::read_choice`].
-    pub fn choice_default<T: Copy>(&self, values: &[T]) -> T {
-        match self.kind {
-            Kind::Choice { default, choices } => {
-                values[choices
-                    .iter()
-                    .position(|c| *c == default)
-                    .expect("a declared choice")]
-            }
-            _ => panic!("{} is not a choice parameter", self.name),
-        }
-    }
-
-    /// The default of a flag.
-    pub fn flag_default(&self) -> bool {
-        match self.kind {
-            Kind::Flag { default } => default,
-            _ => panic!("{} is not a flag", self.name),
-        }
+/// A real range in words: `more than 0`, `0 to 1`, `0 or more`.
+fn real_range(min: f64, max: f64, open: bool) -> String {
+    match (open, max.is_finite()) {
+        (true, _) => format!("more than {min}"),
+        (false, true) => format!("{min} to {max}"),
+        (false, false) => format!("{min} or more"),
     }
 }
 
@@ -469,7 +416,6 @@ mod tests {
             eval.read_choice(&spec("B:eval=thesis"), &[1, 2]).unwrap(),
             1
         );
-        assert_eq!(eval.choice_default(&[1, 2]), 2);
         let e = eval
             .read_choice(&spec("B:eval=x"), &[1, 2])
             .unwrap_err()

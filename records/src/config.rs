@@ -533,7 +533,8 @@ pub fn write_secret(path: &Path, key: &SeedKey) -> Result<(), RecordError> {
 }
 
 /// JSON with its keys sorted and no spaces: the text a tag covers, the same whichever
-/// way the file was laid out.
+/// way the file was laid out. (serde_json sorts an object's keys only while no crate in the
+/// build turns on its `preserve_order` feature; the tag must not hang on that.)
 fn canonical(value: &serde_json::Value) -> String {
     use serde_json::Value;
     fn sorted(v: &Value) -> Value {

@@ -73,14 +73,20 @@ pub fn split_command(line: &str) -> Option<Vec<String>> {
 /// The executable file a program name resolves to: a path as given, else the first
 /// executable file of that name on `PATH` (as a shell looks it up).
 pub(crate) fn find_program(program: &str) -> Option<PathBuf> {
+    find_file(program, executable)
+}
+
+/// The file `program` names (a path as given, else the first file of that name on
+/// `PATH`) that `accept` takes.
+pub(crate) fn find_file(program: &str, accept: impl Fn(&Path) -> bool) -> Option<PathBuf> {
     if program.contains('/') {
         let p = PathBuf::from(program);
-        return executable(&p).then_some(p);
+        return accept(&p).then_some(p);
     }
     std::env::var_os("PATH").and_then(|path| {
         std::env::split_paths(&path)
             .map(|dir| dir.join(program))
-            .find(|p| executable(p))
+            .find(|p| accept(p))
     })
 }
 

@@ -17,7 +17,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::command::{executable, split_command};
+use super::command::{find_file, split_command};
 use super::sandbox::Sandbox;
 use crate::spec::{PlayerSpec, SpecError};
 
@@ -64,14 +64,15 @@ impl Launch {
         let mut argv = split_command(cmd)
             .filter(|a| !a.is_empty())
             .ok_or_else(|| bad(format!("cannot read the command line '{cmd}'")))?;
-        let program = resolve(&argv[0]).ok_or_else(|| match find_any(&argv[0]) {
-            Some(p) => bad(format!(
-                "'{}' is not a program: {} is not executable",
-                argv[0],
-                p.display()
-            )),
-            None => bad(format!("program '{}' not found", argv[0])),
-        })?;
+        let program =
+            resolve(&argv[0]).ok_or_else(|| match find_file(&argv[0], |p| p.is_file()) {
+                Some(p) => bad(format!(
+                    "'{}' is not a program: {} is not executable",
+                    argv[0],
+                    p.display()
+                )),
+                None => bad(format!("program '{}' not found", argv[0])),
+            })?;
         if !argv[0].contains('/') {
             argv[0] = program.to_string_lossy().into_owned();
         }
@@ -138,19 +139,6 @@ impl Launch {
         env.extend(self.env.iter().map(|(k, v)| (k.clone(), v.clone())));
         env.into_iter().collect()
     }
-}
-
-/// The file `program` names, executable or not (for the message that it is not).
-fn find_any(program: &str) -> Option<PathBuf> {
-    if program.contains('/') {
-        let p = PathBuf::from(program);
-        return p.is_file().then_some(p);
-    }
-    std::env::var_os("PATH").and_then(|path| {
-        std::env::split_paths(&path)
-            .map(|dir| dir.join(program))
-            .find(|p| p.is_file() && !executable(p))
-    })
 }
 
 #[cfg(test)]

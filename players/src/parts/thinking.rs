@@ -53,25 +53,13 @@ impl Thinking {
     /// limit.
     pub fn from_spec(spec: &PlayerSpec, params: &[Param; 3]) -> Result<Thinking, SpecError> {
         let [depth, nodes, time] = params;
-        Ok(Thinking::of(
-            depth.read_int(spec)?,
-            nodes.read_int(spec)?,
-            time.read_int(spec)?,
-        ))
-    }
-
-    /// The settings the declarations `[depth, nodes, time]` give by default.
-    pub fn default_of(params: &[Param; 3]) -> Thinking {
-        let [depth, nodes, time] = params;
-        Thinking::of(depth.int_default(), nodes.int_default(), time.int_default())
-    }
-
-    fn of(depth: i64, nodes: i64, time: i64) -> Thinking {
-        Thinking {
-            depth: depth as i32,
+        let depth = depth.read_int(spec)? as i32;
+        let (nodes, time) = (nodes.read_int(spec)?, time.read_int(spec)?);
+        Ok(Thinking {
+            depth,
             nodes: (nodes > 0).then_some(nodes as u64),
             time: (time > 0).then(|| Duration::from_millis(time as u64)),
-        }
+        })
     }
 
     /// The limits for one move that starts at `started`: the tighter of these settings
