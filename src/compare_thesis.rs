@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use fow_analysis::{compare, FILES};
+use fow_analysis::thesis_comparison;
 use fow_records::{
     read_games, read_rows, TimeRow, TournamentConfig, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
@@ -45,25 +45,6 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Vec::new()
     };
     let (labels, games) = fow_analysis::labelled(&cfg.players, games);
-    print_comparison(dir, &cfg, &labels, &games, &times)
-}
-
-/// Compares (see [`compare`]), prints the comparison and the files written.
-pub fn print_comparison(
-    dir: &std::path::Path,
-    cfg: &TournamentConfig,
-    labels: &[String],
-    games: &[fow_records::GameRow],
-    times: &[TimeRow],
-) -> Result<(), CliError> {
-    outln!("{}", compare(dir, cfg, labels, games, times)?);
-    outln!(
-        "wrote {}",
-        FILES
-            .iter()
-            .map(|f| dir.join(f).display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    out!("{}", thesis_comparison(dir, &cfg, &labels, &games, &times)?);
     Ok(())
 }

@@ -3,16 +3,12 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use fow_arena::evolve::{Evolution, EvolveConfig, BEST_FILE, LOG_FILE, TOP_FILE};
-use fow_players::{find, player_label, registry};
-use indicatif::{ProgressBar, ProgressStyle};
+use fow_analysis::evolution_report;
+use fow_arena::evolve::{evolve_seed, start_params, Evolution, EvolveConfig};
 
 use crate::error::{input, CliError};
 use crate::out::count;
 use crate::rules_args::RulesArgs;
-use crate::tournament::default_out;
-use fow_analysis::benchmark_plot;
-use fow_records::seed::{is_program, run_seed};
 
 /// Evolve a parametrized bot's numbers with the thesis's genetic algorithm.
 ///
@@ -82,39 +78,19 @@ pub struct Args {
 /// Runs or resumes an evolution.
 pub fn run(a: Args) -> Result<(), CliError> {
     let jobs = crate::jobs::jobs(a.jobs)?;
-    let (mut evo, dir) = if a.resume {
-        let dir = a.out.clone().expect("clap requires --out with --resume");
+    let mut evo = if a.resume {
         if a.rules.any_given() {
             return Err(input(
                 "--resume takes the rules from evolve.json; drop the rule options",
             ));
         }
-        let mut evo = Evolution::open(&dir)?;
+        let mut evo = Evolution::open(a.out.as_deref().expect("clap requires --out"))?;
         evo.extend(a.epochs)?;
-        (evo, dir)
+        evo
     } else {
-        let info = find(&a.bot).ok_or_else(|| {
-            input(format!(
-                "unknown bot '{}' (parametrized: {})",
-                a.bot,
-                parametrized_names()
-            ))
-        })?;
-        let family = info.family.ok_or_else(|| {
-            input(format!(
-                "'{}' is not a parametrized bot (parametrized: {})",
-                a.bot,
-                parametrized_names()
-            ))
-        })?;
-        let start = match a.start.as_str() {
-            "zero" => vec![0.0; (family.param_names)().len()],
-            "default" => (family.default_params)(),
-            path => family.load(std::path::Path::new(path)).map_err(input)?,
-        };
         let config = EvolveConfig {
             bot: a.bot.clone(),
-            start,
+            start: start_params(&a.bot, &a.start)?,
             population: a.population,
             survivors: a.survivors,
             step: a.step,
@@ -124,67 +100,20 @@ pub fn run(a: Args) -> Result<(), CliError> {
             benchmark: a.benchmark.clone(),
             benchmark_games: a.benchmark_games,
             rules: a.rules.rule_set()?,
-            seed: match run_seed(
-                a.seed,
-                a.against
-                    .iter()
-                    .chain([&a.benchmark])
-                    .any(|s| is_program(s)),
-            ) {
-                Some(s) => s,
-                None => fow_records::seed::random_seed().map_err(CliError::Failed)?,
-            },
+            seed: evolve_seed(a.seed, a.against.as_deref(), &a.benchmark)?,
         };
-        let dir = match a.out.clone() {
-            Some(dir) => dir,
-            None => {
-                // Claims a folder no other run has (the lock is taken again by create).
-                let (dir, lock) = fow_records::fresh_folder(&default_out("-evolve"))?;
-                drop(lock);
-                dir
-            }
-        };
-        (Evolution::create(&dir, config)?, dir)
+        Evolution::create(a.out.as_deref(), config)?
     };
-    let cfg = evo.config().clone();
     outln!(
-        "evolving {} ({}): population {}, {}, step {}, {} ({} done), {}, benchmark {} x{}, rules {}, seed {}, {} -> {}",
-        cfg.bot,
-        count(cfg.start.len(), "parameter"),
-        cfg.population,
-        count(cfg.survivors, "survivor"),
-        cfg.step,
-        count(cfg.epochs as usize, "epoch"),
-        evo.epochs_done(),
-        match &cfg.against {
-            Some(s) => format!(
-                "against {} ({} per colour)",
-                player_label(s),
-                count(cfg.games_per_pair as usize, "game")
-            ),
-            None => format!(
-                "round robin ({} per ordered pair)",
-                count(cfg.games_per_pair as usize, "game")
-            ),
-        },
-        player_label(&cfg.benchmark),
-        cfg.benchmark_games,
-        cfg.rules,
-        cfg.seed,
+        "{}, {} -> {}",
+        evo.config().summary(evo.epochs_done()),
         count(jobs, "job"),
-        dir.display()
+        evo.dir().display()
     );
-    let bar = if a.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(u64::from(cfg.epochs))
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{wide_bar}] epoch {pos}/{len}, ETA {eta} {msg}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
+    let bar = crate::out::progress_bar(
+        a.quiet,
+        u64::from(evo.config().epochs),
+        "{elapsed_precise} [{wide_bar}] epoch {pos}/{len}, ETA {eta} {msg}",
     );
     bar.set_position(u64::from(evo.epochs_done()));
     let started = Instant::now();
@@ -202,68 +131,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
     })?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
-    let ran = evo.epochs_done() - first;
     outln!(
         "{}, {} in {secs:.1} s ({:.0} games/s)",
-        count(ran as usize, "epoch"),
+        count((evo.epochs_done() - first) as usize, "epoch"),
         count(games as usize, "game"),
         games as f64 / secs.max(1e-9)
     );
-    let history = evo.history();
-    let show: Vec<usize> = {
-        let n = history.len();
-        let mut v: Vec<usize> = (0..n)
-            .filter(|i| n <= 12 || i % (n / 10).max(1) == 0)
-            .collect();
-        if n > 0 && v.last() != Some(&(n - 1)) {
-            v.push(n - 1);
-        }
-        v
-    };
-    outln!("\nepoch  best score  benchmark  spread");
-    for &i in &show {
-        let h = &history[i];
-        outln!(
-            "{:>5}  {:>9.1}%  {:>9}  {:>6.3}",
-            h.epoch,
-            100.0 * h.best_score,
-            h.benchmark_score
-                .map_or("-".to_string(), |s| format!("{:.1}%", 100.0 * s)),
-            h.spread
-        );
-    }
-    let plot = dir.join("plot.svg");
-    if cfg.benchmark_games > 0 && !history.is_empty() {
-        let points: Vec<(u32, f64)> = history
-            .iter()
-            .filter_map(|h| h.benchmark_score.map(|s| (h.epoch, 100.0 * s)))
-            .collect();
-        benchmark_plot(&plot, &cfg.bot, &player_label(&cfg.benchmark), &points)?;
-    }
-    outln!(
-        "\nwrote {}, {}, {}{}{}",
-        dir.join(LOG_FILE).display(),
-        dir.join(BEST_FILE).display(),
-        dir.join("checkpoint.json").display(),
-        if dir.join(TOP_FILE).exists() {
-            format!(", {}", dir.join(TOP_FILE).display())
-        } else {
-            String::new()
-        },
-        if plot.exists() {
-            format!(", {}", plot.display())
-        } else {
-            String::new()
-        }
-    );
+    outln!("{}", evolution_report(&evo)?);
     Ok(())
-}
-
-fn parametrized_names() -> String {
-    registry()
-        .iter()
-        .filter(|b| b.family.is_some())
-        .map(|b| b.name)
-        .collect::<Vec<_>>()
-        .join(", ")
 }

@@ -49,7 +49,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         skipped.extend(e);
     }
     let existed = a.out.exists();
-    let _lock = fow_records::lock_folder(&a.out)?;
+    let folder = fow_records::RunFolder::create(Some(&a.out), "", "")?;
     if a.out.join(GAMES_FILE).exists() {
         return Err(input(format!(
             "{} already holds games; choose another folder",
@@ -63,7 +63,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             let _ = std::fs::remove_dir(&a.out);
         }
     };
-    let report = import_games(&games, &a.out).inspect_err(|_| unmake())?;
+    let report = import_games(&games, &folder).inspect_err(|_| unmake())?;
     skipped.extend(report.skipped.iter().cloned());
     for e in &skipped {
         eprintln!("fow: skipped {e}");

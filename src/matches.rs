@@ -4,15 +4,15 @@
 use std::sync::Mutex;
 
 use fow_analysis::{match_results, sprt_of, sprt_step, MATCH_FILE};
-use fow_arena::Tournament;
+use fow_arena::Run;
 use fow_ratings::{Pentanomial, SprtSpec};
-use fow_records::{FolderKind, GameRow, TournamentConfig};
+use fow_records::{FolderKind, GameRow};
+use indicatif::ProgressBar;
 
 use crate::error::{input, CliError};
 use crate::out::count;
 use crate::rules_args::RulesArgs;
 use crate::run_args::RunArgs;
-use crate::tournament::{create_run, public_seed_note, run_seed, seed_text};
 
 /// Games of a match without --sprt, per opponent.
 pub const DEFAULT_GAMES: u32 = 100;
@@ -55,55 +55,44 @@ pub struct Args {
 
 /// Runs (or resumes) the match and reports.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let jobs = a.run.jobs()?;
-    let limit = a.run.move_time_limit()?;
     let own = a.first.is_some()
         || a.opponents.is_some()
         || a.games.is_some()
         || a.sprt.is_some()
         || a.rules.any_given();
-    let resume = a
+    let run = match a
         .run
-        .resume_folder(own, "the players/--games/--sprt/--rules")?;
-    let (t, dir) = if let Some(dir) = resume {
-        (Tournament::resume(&dir, FolderKind::Match)?, dir)
-    } else {
-        let first = a.first.clone().expect("clap requires A");
-        let opponents =
-            fow_players::split_spec_list(&a.opponents.clone().expect("clap requires B"));
-        if let Some(spec) = &a.sprt {
-            SprtSpec::parse(spec).map_err(|e| input(format!("--sprt: {e}")))?;
-            if opponents.len() != 1 {
-                return Err(input("--sprt takes one opponent (a gauntlet has several)"));
+        .resume_folder(own, "the players/--games/--sprt/--rules")?
+    {
+        Some(dir) => Run::resume(&dir, FolderKind::Match)?,
+        None => {
+            let mut players = vec![a.first.clone().expect("clap requires A")];
+            players.extend(fow_players::split_spec_list(
+                a.opponents.as_deref().expect("clap requires B"),
+            ));
+            if let Some(spec) = &a.sprt {
+                SprtSpec::parse(spec).map_err(|e| input(format!("--sprt: {e}")))?;
+                if players.len() != 2 {
+                    return Err(input("--sprt takes one opponent (a gauntlet has several)"));
+                }
             }
+            let games = a.games.unwrap_or(match a.sprt {
+                Some(_) => DEFAULT_SPRT_GAMES,
+                None => DEFAULT_GAMES,
+            });
+            if games == 0 || games % 2 == 1 {
+                return Err(input(format!(
+                    "--games must be a positive even number (games come in pairs), not {games}"
+                )));
+            }
+            let rules = a.rules.rule_set()?;
+            let mut plan = a.run.plan(FolderKind::Match, players, games / 2, rules)?;
+            plan.sprt = a.sprt.clone();
+            a.run.create(plan, "-match")?
         }
-        let default = if a.sprt.is_some() {
-            DEFAULT_SPRT_GAMES
-        } else {
-            DEFAULT_GAMES
-        };
-        let games = a.games.unwrap_or(default);
-        if games == 0 || games % 2 == 1 {
-            return Err(input(format!(
-                "--games must be a positive even number (games come in pairs), not {games}"
-            )));
-        }
-        let mut players = vec![first];
-        players.extend(opponents);
-        let seed = run_seed(a.run.seed, &players);
-        let mut config =
-            TournamentConfig::new(players, games / 2, a.rules.rule_set()?, seed, a.run.nodes)?;
-        config.kind = Some(FolderKind::Match);
-        config.gauntlet = true;
-        config.paired = true;
-        config.sprt = a.sprt.clone();
-        config.tc = a.run.time_control()?;
-        config.openings = a.run.openings(&config.rules)?;
-        a.run.shard_settings(&mut config)?;
-        create_run(config.validated()?, a.run.out.clone(), "-match")?
     };
-    let cfg = t.config().clone();
-    let sprt = sprt_of(&cfg, &dir)?;
+    let (cfg, dir) = (run.config(), run.dir());
+    let sprt = sprt_of(cfg, dir)?;
     let total = cfg.games_to_play().len();
     let labels = fow_players::player_labels(&cfg.players);
     outln!(
@@ -111,7 +100,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         labels[0],
         labels[1..].join(", "),
         count(total, "game"),
-        crate::tournament::shard_text(&cfg),
+        run.shard_text(),
         match (&sprt, cfg.shard) {
             (Some(s), None) => format!(" at most, SPRT {}", s),
             (Some(s), Some(_)) =>
@@ -119,45 +108,20 @@ pub fn run(a: Args) -> Result<(), CliError> {
             (None, _) => String::new(),
         },
         cfg.rules,
-        seed_text(&cfg, &dir),
-        count(jobs, "job"),
+        run.seed_text(),
+        count(a.run.jobs()?, "job"),
         dir.display()
     );
-    public_seed_note(&cfg);
-    crate::tournament::unsandboxed_note(&cfg);
-    crate::tournament::clock_note(&cfg);
-    crate::tournament::openings_note(&cfg);
-    let bar = a.run.progress_bar(total as u64);
     // The SPRT sees the pairs in schedule order, whatever order the games end in.
     let live = Mutex::new(Pentanomial::default());
-    let stop = |g0: &GameRow, g1: &GameRow| {
+    let stop = |g0: &GameRow, g1: &GameRow, bar: &ProgressBar| {
         let (decided, shown) = sprt_step(&live, sprt.as_ref(), g0, g1);
         bar.set_message(shown);
         decided
     };
-    let rep = t.run_until(
-        jobs,
-        limit,
-        &|_, done, _| bar.set_position(done as u64),
-        Some(&stop),
-    )?;
-    bar.finish_and_clear();
-    let secs = rep.elapsed.as_secs_f64();
-    outln!(
-        "{} on disk, {} played now in {:.1} s{}\n",
-        count(rep.games.len(), "game"),
-        rep.played_now,
-        secs,
-        if rep.stopped {
-            " (the SPRT decided)"
-        } else {
-            ""
-        }
-    );
-    outln!(
-        "{}",
-        match_results(&cfg, &rep.games, sprt.as_ref(), rep.stopped, &dir)?
-    );
+    let rep = a.run.play(&run, total, Some(&stop))?;
+    let text = match_results(cfg, &rep.games, sprt.as_ref(), rep.stopped, dir)?;
+    outln!("{text}");
     outln!("wrote {}", dir.join(MATCH_FILE).display());
     Ok(())
 }

@@ -3,15 +3,12 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use fow_arena::merge_shards;
+use fow_analysis::{match_results, sprt_of, sprt_step, tournament_results, Method, MATCH_FILE};
 use fow_ratings::Pentanomial;
-use fow_records::GameRow;
+use fow_records::{merge_shards, shard_config, GameRow, Schedule};
 
 use crate::error::CliError;
 use crate::out::count;
-use crate::tournament::results;
-use fow_analysis::Method;
-use fow_analysis::{match_results, sprt_of, sprt_step, MATCH_FILE};
 
 /// Join the shards of a run (`--shard I/N`) into the results of the whole run.
 ///
@@ -38,7 +35,7 @@ pub struct Args {
 /// Merges and reports.
 pub fn run(a: Args) -> Result<(), CliError> {
     // The SPRT of a match comes from the shards' settings: read the first one's.
-    let first = fow_arena::shard_config(&a.shards[0])?;
+    let first = shard_config(&a.shards[0])?;
     let sprt = sprt_of(&first, &a.shards[0])?;
     let live = Mutex::new(Pentanomial::default());
     let stop = |g0: &GameRow, g1: &GameRow| sprt_step(&live, sprt.as_ref(), g0, g1).0;
@@ -56,14 +53,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
         },
         a.out.display()
     );
-    if cfg.paired && cfg.gauntlet {
-        outln!(
-            "{}",
-            match_results(cfg, &rep.games, sprt.as_ref(), rep.stopped, &a.out)?
-        );
+    if cfg.schedule() == Schedule::GamePairs {
+        let text = match_results(cfg, &rep.games, sprt.as_ref(), rep.stopped, &a.out)?;
+        outln!("{text}");
         outln!("wrote {}", a.out.join(MATCH_FILE).display());
-        Ok(())
     } else {
-        results(cfg, rep.games, &rep.times, &a.out, a.method).map(drop)
+        let res = tournament_results(cfg, rep.games, &rep.times, &a.out, a.method)?;
+        out!("{}", res.text);
     }
+    Ok(())
 }

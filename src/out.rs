@@ -42,3 +42,17 @@ pub fn write(args: fmt::Arguments<'_>, newline: bool) {
 
 /// `N thing` or `N things` (see [`fow_analysis::count`]).
 pub use fow_analysis::count;
+
+/// A progress bar of `len` steps drawn with `template` (hidden when `quiet`).
+pub fn progress_bar(quiet: bool, len: u64, template: &str) -> indicatif::ProgressBar {
+    let bar = match quiet {
+        true => indicatif::ProgressBar::hidden(),
+        false => indicatif::ProgressBar::new(len),
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(template)
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    bar
+}

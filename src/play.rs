@@ -4,12 +4,10 @@ use std::io::{BufReader, IsTerminal};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use fow_arena::{play_game, save_game_folder, GameOptions, HumanPlayer, Interruptible};
-use fow_players::PlayerSpec;
-use fow_records::{GameRecord, Reason, GAMES_FILE};
-use fow_variants::{board_diagram, side_name, Color, Position};
+use fow_arena::{game_summary, HumanGame, HumanPlayer, Interruptible};
+use fow_variants::{side_name, Color};
 
-use crate::error::{input, CliError};
+use crate::error::CliError;
 use crate::rules_args::RulesArgs;
 
 /// Play a bot in the terminal.
@@ -95,115 +93,39 @@ fn catch_interrupt() -> Result<(), CliError> {
 
 /// Plays the game, saves it and shows it.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let rules = a.rules.rule_set()?;
-    let spec: PlayerSpec = a.bot.parse().map_err(input)?;
-    let mut bot = spec.build().map_err(input)?;
-    let bot_name = spec.to_string();
-    let name = a.name.trim();
-    if name.is_empty() || name.contains(',') || name == bot_name {
-        return Err(input(format!(
-            "--name '{}' must be non-empty, without commas, and differ from the bot's",
-            a.name
-        )));
-    }
-    // A human takes part: without --seed, a fresh seed the human cannot know.
-    let seed = match fow_records::seed::run_seed(a.seed, true) {
-        Some(s) => s,
-        None => fow_records::seed::random_seed().map_err(CliError::Failed)?,
-    };
     let color = match a.color {
-        Side::White => Color::White,
-        Side::Black => Color::Black,
-        Side::Random => {
-            if fow_records::seed::player_seeds(seed)[0] & 1 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            }
-        }
+        Side::White => Some(Color::White),
+        Side::Black => Some(Color::Black),
+        Side::Random => None,
     };
-    // The folder is made and locked now, so that an --out that cannot be written (or
-    // that another fow command writes) fails before the game, not after it.
-    let (dir, _lock) = match a.out.clone() {
-        Some(dir) => {
-            let lock = fow_records::lock_folder(&dir)?;
-            (dir, lock)
-        }
-        None => {
-            let stamp = crate::tournament::default_out("");
-            fow_records::fresh_folder(
-                &PathBuf::from("results/play").join(stamp.file_name().expect("a timestamp")),
-            )?
-        }
-    };
-    if dir.join(GAMES_FILE).exists() {
-        return Err(input(format!(
-            "{} already holds games; choose another --out",
-            dir.display()
-        )));
-    }
-    fow_players::external::check_hidden(&spec, std::slice::from_ref(&dir)).map_err(input)?;
-    bot.hide(&dir);
+    let rules = a.rules.rule_set()?;
+    let game = HumanGame::new(&a.bot, &a.name, color, a.seed, rules, a.out.as_deref())?;
+    let (color, dir) = (game.color(), game.dir().to_path_buf());
     let unicode = !a.ascii;
     outln!(
-        "You play {} against {bot_name} (rules {rules}, seed {seed}).",
-        side_name(color)
+        "You play {} against {} (rules {rules}, seed {}).",
+        side_name(color),
+        game.bot_name(),
+        game.seed()
     );
     outln!(
         "You see your pieces and the squares they can reach; {} is fog. Type help for help.",
         if unicode { "░" } else { "?" }
     );
-    // Input from a pipe or file is echoed after the prompt, so the output reads like
-    // the terminal session it stands for.
-    let echo = !std::io::stdin().is_terminal();
     // From here on Ctrl-C ends the game as the human leaving it, and the game is saved.
     catch_interrupt()?;
+    let input = Interruptible::new(std::io::stdin(), &INTERRUPTED);
     let mut human = HumanPlayer::new(
-        Box::new(BufReader::new(Interruptible::new(
-            std::io::stdin(),
-            &INTERRUPTED,
-        ))),
+        Box::new(BufReader::new(input)),
         Box::new(std::io::stdout()),
         unicode,
     )
-    .echo(echo)
+    // Input from a pipe or file is echoed after the prompt, so the output reads like
+    // the terminal session it stands for.
+    .echo(!std::io::stdin().is_terminal())
     .interrupted_by(&INTERRUPTED);
-    let (white_name, black_name) = match color {
-        Color::White => (name, bot_name.as_str()),
-        Color::Black => (bot_name.as_str(), name),
-    };
-    let opts = GameOptions::new(rules);
-    // The game seed as the saved folder's schedule derives it from the master seed.
-    let game_seed = fow_records::seed::game_seed(
-        &fow_records::seed::SeedKey::public(seed),
-        white_name,
-        black_name,
-        0,
-    );
-    let mut rec = match color {
-        Color::White => play_game(
-            &mut human,
-            bot.as_mut(),
-            white_name,
-            black_name,
-            game_seed,
-            &opts,
-        ),
-        Color::Black => play_game(
-            bot.as_mut(),
-            &mut human,
-            white_name,
-            black_name,
-            game_seed,
-            &opts,
-        ),
-    };
-    if let Some(stop) = human.stopped() {
-        rec.reason = Reason::Resignation;
-        rec.detail = format!("{} {stop}", side_name(color));
-    }
-    save_game_folder(&dir, &rec, seed)?;
-    out!("{}", summary(&rec, color, unicode));
+    let rec = game.play(&mut human)?;
+    out!("{}", game_summary(&rec, color, unicode));
     outln!(
         "\nSaved to {} (fow replay {} shows it again).",
         dir.display(),
@@ -214,45 +136,4 @@ pub fn run(a: Args) -> Result<(), CliError> {
         std::process::exit(130);
     }
     Ok(())
-}
-
-/// The end of the game: result, every move and the true board.
-fn summary(rec: &GameRecord, human: Color, unicode: bool) -> String {
-    let mut s = String::from("\nGame over: ");
-    let verdict = match rec.result.winner() {
-        Some(c) if c == human => "you win",
-        Some(_) => "you lose",
-        None => "a draw",
-    };
-    s.push_str(&format!("{} ({verdict}), {}", rec.result, rec.reason));
-    if !rec.detail.is_empty() {
-        s.push_str(&format!(": {}", rec.detail));
-    }
-    s.push_str(".\n\nThe whole game:\n");
-    let mut pos = Position::startpos();
-    let mut line = String::new();
-    for m in &rec.moves {
-        let text = pos.san(m, &rec.rules);
-        if pos.turn().is_white() {
-            line.push_str(&format!("{}. {text} ", pos.fullmoves()));
-        } else {
-            if line.is_empty() {
-                line.push_str(&format!("{}... ", pos.fullmoves()));
-            }
-            line.push_str(&format!("{text}\n"));
-            s.push_str(&line);
-            line.clear();
-        }
-        pos.play(m);
-    }
-    if !line.is_empty() {
-        s.push_str(line.trim_end());
-        s.push('\n');
-    }
-    if rec.moves.is_empty() {
-        s.push_str("(no moves)\n");
-    }
-    s.push_str("\nThe true board at the end:\n");
-    s.push_str(&board_diagram(pos.board(), unicode));
-    s
 }

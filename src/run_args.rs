@@ -3,12 +3,17 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use fow_records::{seed::SeedKey, OpeningOrder, Openings, Shard, TimeControl, TournamentConfig};
+use fow_arena::{Run, RunPlan, RunReport};
+use fow_records::{seed::SeedKey, FolderKind, GameRow, OpeningOrder, Openings, Shard, TimeControl};
 use fow_variants::RuleSet;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
 use crate::out::count;
+
+/// A stopping rule that also shows its state in the progress bar's message (a match's
+/// SPRT; see [`fow_records::StopRule`]).
+pub type SprtShown<'a> = dyn Fn(&GameRow, &GameRow, &ProgressBar) -> bool + Sync + 'a;
 
 /// Seed, budgets, clock, threads and folder of a run of games.
 #[derive(clap::Args, Debug)]
@@ -153,25 +158,73 @@ impl RunArgs {
         Ok(Some(openings))
     }
 
-    /// Puts `--shard` and `--secret-key` into a new run's settings. A shard of a run
-    /// with a secret key needs the key from `--secret-key`, since every shard must derive
-    /// the same games.
-    pub fn shard_settings(&self, config: &mut TournamentConfig) -> Result<(), CliError> {
+    /// The plan of a new run of `kind` with `players`, `games_per_pair` and `rules`, and
+    /// this command's seed, `--secret-key`, budgets, clock, openings and shard.
+    pub fn plan(
+        &self,
+        kind: FolderKind,
+        players: Vec<String>,
+        games_per_pair: u32,
+        rules: RuleSet,
+    ) -> Result<RunPlan, CliError> {
+        let mut plan = RunPlan::new(kind, players, games_per_pair, rules);
+        plan.seed = self.seed;
+        plan.nodes = self.nodes;
+        plan.tc = self.time_control()?;
+        plan.openings = self.openings(&rules)?;
+        plan.shard = self.shard;
         if let Some(path) = &self.secret_key {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| input(format!("{}: {e}", path.display())))?;
-            let key = SeedKey::from_hex(&text)
-                .map_err(|e| input(format!("{}:1: {e}", path.display())))?;
-            config.seed = None;
-            config.secret = Some(key);
+            plan.secret = Some(
+                SeedKey::from_hex(&text)
+                    .map_err(|e| input(format!("{}:1: {e}", path.display())))?,
+            );
         }
-        config.shard = self.shard;
-        if self.shard.is_some() && config.seed.is_none() && self.secret_key.is_none() {
-            return Err(input(
-                "the shards of a run with a secret key must share it: give --secret-key FILE (32 hexadecimal digits, e.g. from `od -An -tx1 -N16 /dev/urandom | tr -d ' \\n'`), or a public --seed",
-            ));
+        Ok(plan)
+    }
+
+    /// A new run of `plan` in `--out`, or in a fresh `results/runs/<timestamp><suffix>`.
+    pub fn create(&self, plan: RunPlan, suffix: &str) -> Result<Run, CliError> {
+        Ok(Run::create(plan, self.out.as_deref(), suffix)?)
+    }
+
+    /// Says the run's notes, plays it with a progress bar (its message set by `stop`,
+    /// a match's SPRT, which may end the run after a pair) and says how many games were
+    /// played.
+    pub fn play(
+        &self,
+        run: &Run,
+        total: usize,
+        stop: Option<&SprtShown<'_>>,
+    ) -> Result<RunReport, CliError> {
+        for note in run.notes() {
+            outln!("{note}");
         }
-        Ok(())
+        let bar = self.progress_bar(total as u64);
+        let shown = &bar;
+        let rule = stop.map(|s| move |g0: &GameRow, g1: &GameRow| s(g0, g1, shown));
+        let rep = run.play(
+            self.jobs()?,
+            self.move_time_limit()?,
+            &|_, done, _| bar.set_position(done as u64),
+            rule.as_ref().map(|r| r as _),
+        )?;
+        bar.finish_and_clear();
+        let secs = rep.elapsed.as_secs_f64();
+        outln!(
+            "{} on disk, {} played now in {:.1} s ({:.0} games/s){}\n",
+            count(rep.games.len(), "game"),
+            rep.played_now,
+            secs,
+            rep.played_now as f64 / secs.max(1e-9),
+            if rep.stopped {
+                " (the SPRT decided)"
+            } else {
+                ""
+            }
+        );
+        Ok(rep)
     }
 
     /// With `--resume`, the folder to resume, after checking that no setting stored
@@ -179,6 +232,9 @@ impl RunArgs {
     /// command's own (`own`: whether one was; `names`: how to name them, e.g.
     /// `--players/--games`).
     pub fn resume_folder(&self, own: bool, names: &str) -> Result<Option<PathBuf>, CliError> {
+        // Checked before any folder is made or opened.
+        self.jobs()?;
+        self.move_time_limit()?;
         if !self.resume {
             return Ok(None);
         }

@@ -339,7 +339,7 @@ fn preset_conflicts_and_bad_folders_fail_cleanly() {
     fs::write(foreign.join("tournament.json"), &cfg).unwrap();
     let schedule = serde_json::from_str::<TournamentConfig>(&cfg)
         .unwrap()
-        .schedule();
+        .pairings();
     let mut w = csv::Writer::from_path(foreign.join("games.csv")).unwrap();
     for mut row in read_games(&_t.path().join("games.csv")).unwrap() {
         row.white = rename(&row.white);

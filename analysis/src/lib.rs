@@ -40,12 +40,14 @@ mod analysis_report;
 mod analyze;
 mod dataset;
 mod error;
+mod evolve_report;
 mod html;
 mod match_report;
 mod material;
 mod material_inputs;
 mod plot;
 mod replay;
+mod run_results;
 mod tables;
 mod thesis;
 mod words;
@@ -60,6 +62,7 @@ pub use analyze::{
 };
 pub use dataset::{gather_examples, Gathered};
 pub use error::ReportError;
+pub use evolve_report::{evolution_report, EVOLVE_PLOT_FILE};
 pub use html::html_page;
 pub use match_report::{
     match_results, sprt_of, sprt_step, MatchReport, OpponentReport, SprtReport, MATCH_FILE,
@@ -71,6 +74,7 @@ pub use material::{
 pub use material_inputs::{fit_warnings, gather_material, nothing_to_fit, MaterialInputs};
 pub use plot::{benchmark_plot, ladder_plot, training_plot, Rung};
 pub use replay::{analysis_text, header, move_facts, piece_on, squares_text, Replay};
+pub use run_results::{thesis_comparison, tournament_results, TournamentResults};
 pub use tables::{
     anchor, fit, labelled, matrix_of, ms_per_move, report, thesis_and_mle, Fits, Method,
     CROSSTABLE_FILE, LOS_FILE, RATINGS_FILE, SUMMARY_FILE,

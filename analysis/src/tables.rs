@@ -377,14 +377,7 @@ pub fn ms_per_move(
         .collect()
 }
 
-/// The crosstable written beside a tournament's games.
-pub const CROSSTABLE_FILE: &str = "crosstable.csv";
-/// The ratings without times (equal across runs with the same seed).
-pub const RATINGS_FILE: &str = "ratings.csv";
-/// The ratings with average time per move (written when times are known).
-pub const SUMMARY_FILE: &str = "summary.csv";
-/// The likelihood of superiority of every pair of rated players (BayesElo's `los`).
-pub const LOS_FILE: &str = "los.csv";
+pub use fow_records::{CROSSTABLE_FILE, LOS_FILE, RATINGS_FILE, SUMMARY_FILE};
 
 /// A line on the BayesElo fit: origin, model parameters, prior and scale.
 fn model_line(m: &ResultMatrix, fits: &Fits, elo: &BayesEloFit) -> String {

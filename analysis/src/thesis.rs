@@ -128,6 +128,21 @@ impl Preset {
         }
     }
 
+    /// Checks that the run resumed from `dir` (settings `cfg`) is this preset's: its
+    /// players ([`Preset::mismatch`]) and the thesis's rules.
+    pub fn check_resumed(self, cfg: &TournamentConfig, dir: &Path) -> Result<(), ReportError> {
+        let why = match self.mismatch(&cfg.players) {
+            Some(why) => why,
+            None if cfg.rules != RuleSet::thesis() => format!("rules {}", cfg.rules),
+            None => return Ok(()),
+        };
+        Err(input(format!(
+            "{} does not hold a --preset {} tournament ({why})",
+            dir.display(),
+            self.name(),
+        )))
+    }
+
     /// Checks that the files the players read are where the specs say (the parameter file
     /// of `thesis-extended` is a path relative to the current folder).
     pub fn check_files(self) -> Result<(), ReportError> {
@@ -317,7 +332,7 @@ pub fn compare(
             cfg.rules
         ));
     }
-    let scheduled = cfg.schedule().len();
+    let scheduled = cfg.pairings().len();
     if games.len() < scheduled {
         let preset = [Preset::Thesis, Preset::ThesisExtended]
             .into_iter()
@@ -584,7 +599,7 @@ fn comparison_md(
         cfg.players.len(),
         cfg.games_per_pair,
         if cfg.games_per_pair == 1 { "game" } else { "games" },
-        cfg.schedule().len(),
+        cfg.pairings().len(),
         cfg.rules,
         cfg.seed.map_or("secret".to_string(), |s| s.to_string()),
         cfg.nodes

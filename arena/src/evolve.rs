@@ -20,11 +20,11 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::play::{play_game, GameOptions};
-use fow_records::seed::{mix, SeedKey};
+use fow_records::seed::{is_program, mix, random_seed, run_seed, SeedKey};
 use fow_records::GameResult;
 use fow_records::RecordError;
+use fow_records::RunFolder;
 use fow_records::{io_err, write_atomic};
-use fow_records::{lock_folder, FolderLock};
 
 /// The settings file of an evolution folder.
 pub use fow_records::EVOLVE_FILE;
@@ -66,14 +66,109 @@ pub struct EvolveConfig {
     pub seed: u64,
 }
 
+/// The starting parameters of an evolution of `bot`: `zero`, `default` (the bot's
+/// shipped values) or a JSON parameter file (missing names keep the shipped values).
+/// An unknown bot, or one that is not parametrized, is an error naming the ones that are.
+pub fn start_params(bot: &str, start: &str) -> Result<Vec<f64>, RecordError> {
+    let names = || {
+        fow_players::registry()
+            .iter()
+            .filter(|b| b.family.is_some())
+            .map(|b| b.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let info = find(bot).ok_or_else(|| {
+        RecordError::Config(format!("unknown bot '{bot}' (parametrized: {})", names()))
+    })?;
+    let family = info.family.ok_or_else(|| {
+        RecordError::Config(format!(
+            "'{bot}' is not a parametrized bot (parametrized: {})",
+            names()
+        ))
+    })?;
+    Ok(match start {
+        "zero" => vec![0.0; (family.param_names)().len()],
+        "default" => (family.default_params)(),
+        path => family
+            .load(Path::new(path))
+            .map_err(|e| RecordError::Config(e.to_string()))?,
+    })
+}
+
+/// The master seed of a new evolution ([`fow_records::seed::run_seed`]): the one given,
+/// else a fresh random one when `against` or `benchmark` is a program player (a program
+/// that knows a public seed can compute the evolved bot's random choices), else the
+/// default public seed.
+pub fn evolve_seed(
+    given: Option<u64>,
+    against: Option<&str>,
+    benchmark: &str,
+) -> Result<u64, RecordError> {
+    let program = against.into_iter().chain([benchmark]).any(is_program);
+    match run_seed(given, program) {
+        Some(s) => Ok(s),
+        None => random_seed().map_err(RecordError::Config),
+    }
+}
+
+/// The table of an evolution's epochs as `fow evolve` prints it: about ten rows spread
+/// over the history, and the last epoch.
+pub fn history_table(history: &[EpochLog]) -> String {
+    let n = history.len();
+    let mut show: Vec<usize> = (0..n)
+        .filter(|i| n <= 12 || i % (n / 10).max(1) == 0)
+        .collect();
+    if n > 0 && show.last() != Some(&(n - 1)) {
+        show.push(n - 1);
+    }
+    let mut s = String::from("epoch  best score  benchmark  spread\n");
+    for &i in &show {
+        let h = &history[i];
+        s.push_str(&format!(
+            "{:>5}  {:>9.1}%  {:>9}  {:>6.3}\n",
+            h.epoch,
+            100.0 * h.best_score,
+            h.benchmark_score
+                .map_or("-".to_string(), |s| format!("{:.1}%", 100.0 * s)),
+            h.spread
+        ));
+    }
+    s
+}
+
 impl EvolveConfig {
+    /// The settings in one line, as a run's first line shows them, with the epochs
+    /// `done` so far.
+    pub fn summary(&self, done: u32) -> String {
+        let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        let games = count(self.games_per_pair as usize, "game");
+        format!(
+            "evolving {} ({}): population {}, {}, step {}, {} ({done} done), {}, benchmark {} x{}, rules {}, seed {}",
+            self.bot,
+            count(self.start.len(), "parameter"),
+            self.population,
+            count(self.survivors, "survivor"),
+            self.step,
+            count(self.epochs as usize, "epoch"),
+            match &self.against {
+                Some(s) => format!("against {} ({games} per colour)", fow_players::player_label(s)),
+                None => format!("round robin ({games} per ordered pair)"),
+            },
+            fow_players::player_label(&self.benchmark),
+            self.benchmark_games,
+            self.rules,
+            self.seed
+        )
+    }
+
     /// The specs of the players besides the population: the fixed opponent, if any,
     /// and the benchmark.
-    fn programs(&self) -> Vec<String> {
+    fn programs(&self) -> Result<Vec<fow_players::PlayerSpec>, RecordError> {
         self.against
             .iter()
             .chain(std::iter::once(&self.benchmark))
-            .cloned()
+            .map(|s| Ok(s.parse::<PlayerSpec>()?))
             .collect()
     }
 
@@ -162,7 +257,7 @@ pub struct Evolution {
     family: Family,
     state: Checkpoint,
     /// The folder's lock, held while the evolution is open.
-    _lock: FolderLock,
+    _folder: RunFolder,
 }
 
 fn json_err(path: &Path) -> impl FnOnce(serde_json::Error) -> RecordError + '_ {
@@ -174,12 +269,18 @@ fn json_err(path: &Path) -> impl FnOnce(serde_json::Error) -> RecordError + '_ {
 }
 
 impl Evolution {
-    /// Starts an evolution in `dir` (created if needed; it must not hold one already).
-    pub fn create(dir: &Path, config: EvolveConfig) -> Result<Evolution, RecordError> {
+    /// Starts an evolution in `out` (created if needed; it must not hold one already),
+    /// or in a fresh `results/runs/<UTC timestamp>-evolve`.
+    pub fn create(out: Option<&Path>, config: EvolveConfig) -> Result<Evolution, RecordError> {
         let config = config.validated()?;
         let family = config.family()?;
-        let lock = lock_folder(dir)?;
-        crate::tournament::keep_out(&config.programs(), dir)?;
+        let programs = config.programs()?;
+        if let Some(dir) = out {
+            crate::run::keep_out(&programs, dir)?;
+        }
+        let folder = RunFolder::create(out, "results/runs", "-evolve")?;
+        let dir = &folder.dir().to_path_buf();
+        crate::run::keep_out(&programs, dir)?;
         if dir.join(EVOLVE_FILE).exists() {
             return Err(RecordError::Config(format!(
                 "{} already holds an evolution: use --resume to continue it, or another --out",
@@ -206,7 +307,7 @@ impl Evolution {
             config,
             family,
             state,
-            _lock: lock,
+            _folder: folder,
         };
         evo.save()?;
         Ok(evo)
@@ -223,12 +324,12 @@ impl Evolution {
                 dir.display()
             )));
         }
-        let lock = lock_folder(dir)?;
+        let folder = RunFolder::open(dir, Some(fow_records::FolderKind::Evolve))?;
         let text = fs::read_to_string(&path).map_err(io_err(&path))?;
         let config: EvolveConfig = serde_json::from_str(&text).map_err(json_err(&path))?;
         let config = config.validated()?;
         let family = config.family()?;
-        crate::tournament::keep_out(&config.programs(), dir)?;
+        crate::run::keep_out(&config.programs()?, dir)?;
         let cpath = dir.join(CHECKPOINT_FILE);
         let text = fs::read_to_string(&cpath).map_err(io_err(&cpath))?;
         let state: Checkpoint = serde_json::from_str(&text).map_err(json_err(&cpath))?;
@@ -248,7 +349,7 @@ impl Evolution {
             config,
             family,
             state,
-            _lock: lock,
+            _folder: folder,
         })
     }
 
@@ -267,6 +368,20 @@ impl Evolution {
     /// The settings.
     pub fn config(&self) -> &EvolveConfig {
         &self.config
+    }
+
+    /// The evolution's folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The files the evolution has written so far, in the order a run lists them.
+    pub fn files(&self) -> Vec<PathBuf> {
+        [LOG_FILE, BEST_FILE, CHECKPOINT_FILE, TOP_FILE]
+            .iter()
+            .map(|f| self.dir.join(f))
+            .filter(|p| p.exists())
+            .collect()
     }
 
     /// Epochs finished so far.
@@ -564,7 +679,7 @@ mod tests {
     fn resumed_runs_equal_uninterrupted_ones_and_threads_do_not_matter() {
         let tmp = tempfile::tempdir().unwrap();
         let a = tmp.path().join("a");
-        let mut evo = Evolution::create(&a, config(3)).unwrap();
+        let mut evo = Evolution::create(Some(&a), config(3)).unwrap();
         let mut seen = Vec::new();
         evo.run(2, |l| seen.push(l.epoch)).unwrap();
         assert_eq!(seen, [0, 1, 2]);
@@ -572,7 +687,7 @@ mod tests {
 
         // Stop after one epoch (as a kill would), then resume on one thread.
         let b = tmp.path().join("b");
-        let mut short = Evolution::create(&b, config(1)).unwrap();
+        let mut short = Evolution::create(Some(&b), config(1)).unwrap();
         short.run(1, |_| {}).unwrap();
         drop(short);
         let mut resumed = Evolution::open(&b).unwrap();
@@ -585,7 +700,7 @@ mod tests {
     #[test]
     fn survivors_carry_over_and_mutants_stay_within_the_step() {
         let tmp = tempfile::tempdir().unwrap();
-        let mut evo = Evolution::create(tmp.path(), config(1)).unwrap();
+        let mut evo = Evolution::create(Some(tmp.path()), config(1)).unwrap();
         let before = evo.state.population.clone();
         evo.run(1, |_| {}).unwrap();
         let log = &evo.history()[0];
@@ -610,14 +725,14 @@ mod tests {
         let mut cfg = config(1);
         cfg.against = Some("RandomMove".into());
         cfg.benchmark_games = 0;
-        let mut evo = Evolution::create(tmp.path(), cfg).unwrap();
+        let mut evo = Evolution::create(Some(tmp.path()), cfg).unwrap();
         evo.run(1, |_| {}).unwrap();
         let log = &evo.history()[0];
         assert_eq!(log.max_points, 4);
         assert_eq!(log.games, 12);
         assert_eq!(log.benchmark_score, None);
         // A second create in the same folder is refused.
-        assert!(Evolution::create(tmp.path(), config(1)).is_err());
+        assert!(Evolution::create(Some(tmp.path()), config(1)).is_err());
         for bad in [
             EvolveConfig {
                 bot: "RandomMove".into(),

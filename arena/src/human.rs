@@ -3,9 +3,7 @@
 //! as a one-game results folder that every game-reading command opens.
 
 use std::fmt;
-use std::fs;
 use std::io::{BufRead, Write};
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use fow_players::{Budget, GameStart, Player, PlayerError, PlayerErrorKind};
@@ -18,9 +16,7 @@ use fow_variants::{
 use fow_records::GameRecord;
 use fow_records::RecordError;
 use fow_records::TournamentConfig;
-use fow_records::{
-    io_err, rewrite_games, rewrite_rows, FolderKind, GameRow, TimeRow, GAMES_FILE, TIMES_FILE,
-};
+use fow_records::{FolderKind, GameRow, RunFolder, Tables};
 
 /// How a human's game stopped before its end by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -400,19 +396,16 @@ pub fn view_diagram(view: &FogView, unicode: bool) -> String {
     s
 }
 
-/// Writes `rec` as a one-game results folder in `dir`: `tournament.json` (of kind
+/// Writes `rec` as a one-game results folder in `folder`: `tournament.json` (of kind
 /// `play`: its players, rules and the master seed `seed` that `rec`'s game seed derives
 /// from, as the schedule of a one-game tournament derives it; tagged under that public
 /// seed), `games.csv` (the game as id 0) and `times.csv`.
-/// `dir` must not hold a `games.csv` already.
-pub fn save_game_folder(dir: &Path, rec: &GameRecord, seed: u64) -> Result<(), RecordError> {
-    if dir.join(GAMES_FILE).exists() {
-        return Err(RecordError::Config(format!(
-            "{} already holds games; choose another folder",
-            dir.display()
-        )));
-    }
-    fs::create_dir_all(dir).map_err(io_err(dir))?;
+/// The folder must not hold a run or games already.
+pub fn save_game_folder(
+    folder: &RunFolder,
+    rec: &GameRecord,
+    seed: u64,
+) -> Result<(), RecordError> {
     let mut config = TournamentConfig::new(
         vec![rec.white.clone(), rec.black.clone()],
         1,
@@ -421,13 +414,9 @@ pub fn save_game_folder(dir: &Path, rec: &GameRecord, seed: u64) -> Result<(), R
         None,
     )?;
     config.kind = Some(FolderKind::Play);
-    let mut row = GameRow::new(0, 0, rec);
-    if let Some(t) = config.row_tagger() {
-        row.tag = t.tag(&row);
-    }
-    config.save(dir)?;
-    rewrite_games(&dir.join(GAMES_FILE), &[row], config.games_layout())?;
-    rewrite_rows(&dir.join(TIMES_FILE), &[TimeRow::new(0, rec)])
+    let mut tables = Tables::default();
+    tables.push(GameRow::new(0, 0, rec), rec);
+    folder.save(&config, tables)
 }
 
 #[cfg(test)]

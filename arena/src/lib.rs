@@ -3,12 +3,11 @@
 //! - [`play_game`]: one game between two players; the arena owns the true position and
 //!   hands each player only its observation. Illegal moves, panics and player errors lose
 //!   the game with the reason recorded.
-//! - [`Tournament`]: plays the schedule of a [`TournamentConfig`](fow_records::TournamentConfig) (a round robin, a
-//!   gauntlet, a paired match, one shard of any) in parallel, appends each game to
-//!   `games.csv` as it ends, resumes after a kill, and can stop early on a rule (an SPRT);
-//!   one writer per folder.
-//! - [`merge_shards`]: the shards of one run merged into one folder, identical to the
-//!   folder an unsharded run writes.
+//! - [`Run`]: a run's settings ([`RunPlan`]) checked once, then its schedule (a round
+//!   robin, a gauntlet, a match in game pairs, one shard of any) played in parallel, each
+//!   game appended to its [`RunFolder`](fow_records::RunFolder) as it ends; resumes after a
+//!   kill, and can stop early on a rule (an SPRT); one writer per folder. (The shards of a
+//!   run are merged by [`fow_records::merge_shards`].)
 //! - [`pair_results`]: each game pair's score, for paired statistics.
 //! - [`evolve`](mod@evolve): the thesis's evolution of PositionaryEvaluator parameters.
 //! - [`HumanPlayer`]: a person at the terminal as a player (`fow play`).
@@ -36,16 +35,16 @@
 pub mod bench;
 pub mod evolve;
 mod human;
-mod merge;
+mod human_game;
 mod pairs;
 mod play;
-mod tournament;
+mod run;
 
 pub use human::{
     describe_changes, save_game_folder, view_diagram, HumanPlayer, HumanStop, Interruptible,
     HUMAN_HELP,
 };
-pub use merge::{merge_shards, shard_config, MergeReport};
+pub use human_game::{game_summary, HumanGame};
 pub use pairs::{pair_results, score_of, PairResult};
 pub use play::{play_game, play_game_seeded, GameOptions};
-pub use tournament::{StopRule, Tournament, TournamentReport};
+pub use run::{Run, RunPlan, RunReport};

@@ -49,7 +49,7 @@ pub fn pair_results(
             "the games are not played in pairs (not a match)".into(),
         ));
     }
-    let schedule = config.schedule();
+    let schedule = config.pairings();
     let by_id: HashMap<u64, &GameRow> = games.iter().map(|g| (g.id, g)).collect();
     let mut pairs = Vec::new();
     for k in 0..schedule.len() as u64 / 2 {

@@ -2,7 +2,7 @@
 
 use std::fs;
 
-use fow_arena::{play_game, play_game_seeded, GameOptions, Tournament};
+use fow_arena::{play_game, play_game_seeded, GameOptions, Run};
 use fow_players::bots::RandomMove;
 use fow_players::{Budget, GameStart, Player, PlayerError, PlayerErrorKind};
 use fow_records::{check_row, GameResult, GameRow, Reason, TournamentConfig};
@@ -184,8 +184,8 @@ fn tournament_results_do_not_depend_on_threads_and_resume_exactly() {
     let tmp = tempfile::tempdir().unwrap();
     let run = |name: &str, jobs: usize| {
         let dir = tmp.path().join(name);
-        let t = Tournament::create(config(3), &dir).unwrap();
-        let rep = t.run(jobs, None, &|_, _, _| {}).unwrap();
+        let t = Run::begin(config(3), Some(&dir), "").unwrap();
+        let rep = t.play(jobs, None, &|_, _, _| {}, None).unwrap();
         assert_eq!(rep.games.len(), 4 * 3 * 3);
         assert!(rep.games.iter().enumerate().all(|(i, g)| g.id == i as u64));
         fs::read(dir.join("games.csv")).unwrap()
@@ -197,7 +197,7 @@ fn tournament_results_do_not_depend_on_threads_and_resume_exactly() {
     // Kill simulation: keep the header and 10 games, plus half a line.
     let dir = tmp.path().join("killed");
     fs::create_dir_all(&dir).unwrap();
-    Tournament::create(config(3), &dir).unwrap();
+    Run::begin(config(3), Some(&dir), "").unwrap();
     let text = String::from_utf8(one.clone()).unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
     lines.truncate(11);
@@ -206,11 +206,16 @@ fn tournament_results_do_not_depend_on_threads_and_resume_exactly() {
     lines.swap(3, 7);
     fs::write(dir.join("games.csv"), lines.join("\n") + "\n" + partial).unwrap();
     let played = std::sync::atomic::AtomicUsize::new(0);
-    let rep = Tournament::open(&dir)
+    let rep = Run::open(&dir)
         .unwrap()
-        .run(2, None, &|_, _, _| {
-            played.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        })
+        .play(
+            2,
+            None,
+            &|_, _, _| {
+                played.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            },
+            None,
+        )
         .unwrap();
     assert_eq!(rep.played_now, 36 - 10);
     assert_eq!(played.into_inner(), 26);
@@ -223,7 +228,7 @@ fn tournament_results_do_not_depend_on_threads_and_resume_exactly() {
     );
 
     // A finished folder is not overwritten by a new run.
-    assert!(Tournament::create(config(3), &dir).is_err());
+    assert!(Run::begin(config(3), Some(&dir), "").is_err());
 }
 
 #[test]
@@ -253,16 +258,16 @@ fn bad_configs_are_rejected() {
 fn a_tampered_games_file_is_reported_with_its_line() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("t");
-    let t = Tournament::create(config(1), &dir).unwrap();
-    t.run(1, None, &|_, _, _| {}).unwrap();
+    let t = Run::begin(config(1), Some(&dir), "").unwrap();
+    t.play(1, None, &|_, _, _| {}, None).unwrap();
     drop(t);
     let path = dir.join("games.csv");
     let text = fs::read_to_string(&path).unwrap();
     let broken = text.replacen("1-0", "2-0", 1).replacen("0-1", "2-0", 1);
     fs::write(&path, broken).unwrap();
-    let e = Tournament::open(&dir)
+    let e = Run::open(&dir)
         .unwrap()
-        .run(1, None, &|_, _, _| {})
+        .play(1, None, &|_, _, _| {}, None)
         .unwrap_err();
     let msg = e.to_string();
     assert!(

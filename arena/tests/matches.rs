@@ -5,7 +5,7 @@
 use std::fs;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use fow_arena::{pair_results, Tournament};
+use fow_arena::{pair_results, Run};
 use fow_records::{GameRow, TournamentConfig};
 use fow_variants::RuleSet;
 
@@ -25,7 +25,7 @@ fn matched(players: &[&str], pairs: u32) -> TournamentConfig {
 
 #[test]
 fn a_pair_shares_its_seed_with_colours_and_sides_swapped() {
-    let s = matched(&["A", "B", "C"], 2).schedule();
+    let s = matched(&["A", "B", "C"], 2).pairings();
     assert_eq!(s.len(), 2 * 2 * 2);
     for pair in s.chunks(2) {
         let (g0, g1) = (pair[0], pair[1]);
@@ -45,7 +45,7 @@ fn a_pair_shares_its_seed_with_colours_and_sides_swapped() {
     // Unpaired gauntlet (fow tournament --gauntlet): the same meetings.
     let mut g = matched(&["A", "B", "C"], 2);
     g.paired = false;
-    let u = g.schedule();
+    let u = g.pairings();
     assert_eq!(u.len(), 8);
     assert!(u.iter().all(|p| p.white == 0 || p.black == 0));
 }
@@ -56,9 +56,9 @@ fn a_bot_may_meet_itself_and_plays_two_different_games_a_pair() {
     let c = matched(&["RandomMove", "RandomMove"], 10)
         .validated()
         .unwrap();
-    let rep = Tournament::create(c.clone(), &tmp.path().join("self"))
+    let rep = Run::begin(c.clone(), Some(&tmp.path().join("self")), "")
         .unwrap()
-        .run(2, None, &|_, _, _| {})
+        .play(2, None, &|_, _, _| {}, None)
         .unwrap();
     assert_eq!(rep.games.len(), 20);
     for pair in rep.games.chunks(2) {
@@ -90,9 +90,9 @@ fn stopped_match(dir: &std::path::Path, jobs: usize) -> (Vec<u8>, u32) {
         );
         n == 12
     };
-    let rep = Tournament::create(c, dir)
+    let rep = Run::begin(c, Some(dir), "")
         .unwrap()
-        .run_until(jobs, None, &|_, _, _| {}, Some(&stop))
+        .play(jobs, None, &|_, _, _| {}, Some(&stop))
         .unwrap();
     assert!(rep.stopped);
     assert_eq!(rep.games.len(), 24);
@@ -114,20 +114,20 @@ fn a_stopping_rule_cuts_the_same_games_whatever_the_threads() {
     // checks the pairs on disk again and stops at the same pair.
     let dir = tmp.path().join("killed");
     let c = matched(&["RandomMove", "CaptureKing"], 40);
-    let full = Tournament::create(c.clone(), &tmp.path().join("full"))
+    let full = Run::begin(c.clone(), Some(&tmp.path().join("full")), "")
         .unwrap()
-        .run(2, None, &|_, _, _| {})
+        .play(2, None, &|_, _, _| {}, None)
         .unwrap();
-    drop(Tournament::create(c, &dir).unwrap());
+    drop(Run::begin(c, Some(&dir), "").unwrap());
     let text = fs::read_to_string(tmp.path().join("full/games.csv")).unwrap();
     let rows: Vec<&str> = text.lines().take(1 + 30).collect();
     fs::write(dir.join("games.csv"), rows.join("\n") + "\n").unwrap();
     assert_eq!(full.games.len(), 80);
     let seen = AtomicU32::new(0);
     let stop = |_: &GameRow, _: &GameRow| seen.fetch_add(1, Ordering::Relaxed) + 1 == 12;
-    let rep = Tournament::open(&dir)
+    let rep = Run::open(&dir)
         .unwrap()
-        .run_until(1, None, &|_, _, _| {}, Some(&stop))
+        .play(1, None, &|_, _, _| {}, Some(&stop))
         .unwrap();
     assert_eq!((rep.played_now, rep.games.len()), (0, 24));
     assert_eq!(fs::read(dir.join("games.csv")).unwrap(), one);

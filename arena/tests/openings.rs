@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use fow_arena::Tournament;
+use fow_arena::Run;
 use fow_records::RecordError;
 use fow_records::{read_games, OpeningOrder, Openings, TournamentConfig, GAMES_FILE};
 use fow_variants::{Position, RuleSet};
@@ -208,7 +208,7 @@ fn every_game_of_a_round_starts_from_its_opening_with_both_colours() {
         OpeningOrder::Sequential,
     );
     let c = config(&["RandomMove", "CaptureLargest", "Greedy"], 4, book.clone());
-    let s = c.schedule();
+    let s = c.pairings();
     assert_eq!(s.len(), 3 * 2 * 4);
     for p in &s {
         assert_eq!(p.opening, Some(p.round as usize % 3), "{p:?}");
@@ -217,7 +217,7 @@ fn every_game_of_a_round_starts_from_its_opening_with_both_colours() {
     let mut m = config(&["RandomMove", "CaptureLargest"], 5, book.clone());
     m.gauntlet = true;
     m.paired = true;
-    for pair in m.schedule().chunks(2) {
+    for pair in m.pairings().chunks(2) {
         assert_eq!(pair[0].opening, pair[1].opening);
     }
     // Random order: a permutation drawn from the seed, the same for every meeting of a
@@ -227,13 +227,13 @@ fn every_game_of_a_round_starts_from_its_opening_with_both_colours() {
         40,
         openings(&[KINGS_AND_PAWN; 1].repeat(20), OpeningOrder::Random),
     );
-    let first: Vec<_> = r.schedule().iter().map(|p| p.opening.unwrap()).collect();
+    let first: Vec<_> = r.pairings().iter().map(|p| p.opening.unwrap()).collect();
     let mut in_rounds: Vec<usize> = first.iter().step_by(2).copied().take(20).collect();
     assert_ne!(in_rounds, (0..20).collect::<Vec<_>>());
     in_rounds.sort();
     assert_eq!(in_rounds, (0..20).collect::<Vec<_>>());
     r.seed = Some(6);
-    let second: Vec<_> = r.schedule().iter().map(|p| p.opening.unwrap()).collect();
+    let second: Vec<_> = r.pairings().iter().map(|p| p.opening.unwrap()).collect();
     assert_ne!(first, second);
 }
 
@@ -245,11 +245,11 @@ fn games_start_from_their_openings_resume_exactly_and_read_back_checked() {
         .validated()
         .unwrap();
     let dir = tmp.path().join("t");
-    let rep = Tournament::create(c.clone(), &dir)
+    let rep = Run::begin(c.clone(), Some(&dir), "")
         .unwrap()
-        .run(2, None, &|_, _, _| {})
+        .play(2, None, &|_, _, _| {}, None)
         .unwrap();
-    let schedule = c.schedule();
+    let schedule = c.pairings();
     for g in &rep.games {
         let p = schedule[g.id as usize];
         assert_eq!(g.start, book.positions[p.opening.unwrap()]);
@@ -274,9 +274,9 @@ fn games_start_from_their_openings_resume_exactly_and_read_back_checked() {
         format!("{}\n{}", lines[..4].join("\n"), &lines[4][..30]),
     )
     .unwrap();
-    Tournament::open(&cut)
+    Run::open(&cut)
         .unwrap()
-        .run(1, None, &|_, _, _| {})
+        .play(1, None, &|_, _, _| {}, None)
         .unwrap();
     assert_eq!(fs::read_to_string(cut.join(GAMES_FILE)).unwrap(), text);
     // A game whose start was edited: the error names the line.
@@ -311,9 +311,9 @@ fn without_openings_games_csv_keeps_its_header_and_has_no_start() {
     )
     .unwrap();
     let dir = tmp.path().join("t");
-    let rep = Tournament::create(c, &dir)
+    let rep = Run::begin(c, Some(&dir), "")
         .unwrap()
-        .run(1, None, &|_, _, _| {})
+        .play(1, None, &|_, _, _| {}, None)
         .unwrap();
     assert!(rep.games.iter().all(|g| g.start.is_empty()));
     let text = fs::read_to_string(dir.join(GAMES_FILE)).unwrap();
@@ -339,9 +339,9 @@ fn a_stored_opening_that_cannot_start_a_game_is_refused_naming_tournament_json()
         openings(&[KINGS_AND_PAWN], OpeningOrder::Sequential),
     );
     let dir = tmp.path().join("t");
-    Tournament::create(c, &dir)
+    Run::begin(c, Some(&dir), "")
         .unwrap()
-        .run(1, None, &|_, _, _| {})
+        .play(1, None, &|_, _, _| {}, None)
         .unwrap();
     let cfg = dir.join("tournament.json");
     let text = fs::read_to_string(&cfg).unwrap();
@@ -358,7 +358,7 @@ fn a_stored_opening_that_cannot_start_a_game_is_refused_naming_tournament_json()
     let (p, l, message) = format_error(read_games(&dir.join(GAMES_FILE)).unwrap_err());
     assert_eq!((p, l), (cfg.clone(), line), "{message}");
     assert!(message.contains("opening 1"), "{message}");
-    let Err(e) = Tournament::open(&dir) else {
+    let Err(e) = Run::open(&dir) else {
         panic!("opened")
     };
     assert_eq!(format_error(e).1, line);

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 
-use fow_arena::{play_game, GameOptions, Tournament};
+use fow_arena::{play_game, GameOptions, Run};
 use fow_players::bots::RandomMove;
 use fow_players::{Budget, GameStart, Player};
 use fow_records::{
@@ -182,10 +182,10 @@ proptest! {
     ) {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("t");
-        Tournament::create(config(), &dir).unwrap();
+        Run::begin(config(), Some(&dir), "").unwrap();
         let path = dir.join("games.csv");
         fs::write(&path, &bytes).unwrap();
-        match Tournament::open(&dir).unwrap().run(1, None, &|_, _, _| {}) {
+        match Run::open(&dir).unwrap().play(1, None, &|_, _, _| {}, None) {
             Ok(rep) => prop_assert_eq!(rep.games.len(), 2),
             Err(e) => {
                 names_file_and_line(&e.to_string(), &path);

@@ -194,7 +194,7 @@ fn folders_of_the_legacy_derivation_still_match_their_schedule() {
     let config = fow_records::TournamentConfig::load(&dir).unwrap();
     assert_eq!(config.seeding, fow_records::seed::Seeding::Legacy);
     let games = fow_records::read_games(&dir.join("games.csv")).unwrap();
-    let schedule = config.schedule();
+    let schedule = config.pairings();
     assert_eq!(games.len(), schedule.len());
     for (g, p) in games.iter().zip(&schedule) {
         assert_eq!((g.id, g.seed), (p.id, p.seed));

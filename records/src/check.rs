@@ -16,7 +16,7 @@
 //! - in `games.csv`: `plies` is the number of moves, both names are non-empty, ids are
 //!   unique, and no game (same players and seed) appears twice; beside a
 //!   `tournament.json`, each row is the game of its schedule
-//!   ([`TournamentConfig::schedule`]) with that id: players, round and seed;
+//!   ([`TournamentConfig::pairings`]) with that id: players, round and seed;
 //! - in PGN: a `Variant` tag names fog-of-war chess, and the result and the
 //!   `Termination` (ours, or chess.com's `King captured`, `... forfeits on time`,
 //!   `... resigned`) agree with the moves where they can be checked;
@@ -297,7 +297,7 @@ pub fn check_pgn_game(g: &PgnGame, rules: &RuleSet) -> Result<PgnReplay, ReplayE
 
 /// Whose schedule the rows of a `games.csv` must fit.
 #[derive(Clone, Copy, Debug)]
-pub enum Schedule<'a> {
+pub enum CheckAgainst<'a> {
     /// That of the `tournament.json` beside the file, if there is one; a folder `fow
     /// import` wrote (games keep their numbers and seeds) or `fow play`
     /// wrote (one game, whose seed is the folder's) only needs its players.
@@ -337,14 +337,14 @@ pub fn config_beside(games_csv: &Path) -> Result<Option<TournamentConfig>, Recor
 /// `tournament.json`) are returned; those of a row are in its [`CheckedRow`].
 pub fn read_checked(
     path: &Path,
-    schedule: Schedule<'_>,
+    schedule: CheckAgainst<'_>,
     complete_lines: bool,
 ) -> Result<(RuleSet, Vec<CheckedRow>), RecordError> {
     let beside = config_beside(path)?;
     let rules = match (&schedule, &beside) {
-        (Schedule::Strict(c), _) => c.rules,
-        (Schedule::Beside, Some(c)) => c.rules,
-        (Schedule::Beside, None) => RuleSet::thesis(),
+        (CheckAgainst::Strict(c), _) => c.rules,
+        (CheckAgainst::Beside, Some(c)) => c.rules,
+        (CheckAgainst::Beside, None) => RuleSet::thesis(),
     };
     let (read, cut) = read_csv::<GameRow>(path, complete_lines, "games.csv")?;
     let err = |line: u64, message: String| RecordError::Format {
@@ -364,8 +364,8 @@ pub fn read_checked(
         .collect();
     check_file(path, &mut rows, schedule, beside.as_ref())?;
     let run = match schedule {
-        Schedule::Strict(c) => Some(c),
-        Schedule::Beside => beside.as_ref(),
+        CheckAgainst::Strict(c) => Some(c),
+        CheckAgainst::Beside => beside.as_ref(),
     };
     check_tags(path, &mut rows, run)?;
     if cut {
@@ -447,7 +447,7 @@ fn check_tags(
 fn check_file(
     path: &Path,
     rows: &mut [CheckedRow],
-    schedule: Schedule<'_>,
+    schedule: CheckAgainst<'_>,
     beside: Option<&TournamentConfig>,
 ) -> Result<(), RecordError> {
     let err = |line: u64, message: String| RecordError::Format {
@@ -463,8 +463,8 @@ fn check_file(
         }
     }
     let paired = match schedule {
-        Schedule::Strict(c) => c.paired,
-        Schedule::Beside => beside.is_some_and(|c| c.paired),
+        CheckAgainst::Strict(c) => c.paired,
+        CheckAgainst::Beside => beside.is_some_and(|c| c.paired),
     };
     // The same game (players and a known seed) under two ids.
     let mut games: HashMap<(&str, &str, u64), (u64, u64)> = HashMap::new();
@@ -519,14 +519,14 @@ fn check_file(
     }
     // The schedule.
     let config = match schedule {
-        Schedule::Strict(c) => c,
-        Schedule::Beside => match beside {
+        CheckAgainst::Strict(c) => c,
+        CheckAgainst::Beside => match beside {
             None => return Ok(()),
             Some(c) => c,
         },
     };
     let cfg_name = path.parent().unwrap_or(Path::new(".")).join(CONFIG_FILE);
-    let strict = matches!(schedule, Schedule::Strict(_));
+    let strict = matches!(schedule, CheckAgainst::Strict(_));
     // `fow play` folders are one-game tournaments whose game seed is the schedule's.
     let imported = !strict && config.is_import();
     let mut fits: Vec<Option<String>> = Vec::with_capacity(rows.len());
@@ -550,7 +550,7 @@ fn check_file(
                 format!("{total} games is more than one tournament holds ({MAX_GAMES})"),
             ));
         }
-        let sched = config.schedule();
+        let sched = config.pairings();
         for r in rows.iter() {
             fits.push(
                 r.row
@@ -642,7 +642,7 @@ fn misfit(
 /// `tournament.json` its schedule (see [`check`](crate::check_ending)). The first wrong
 /// row is an error naming the file, its line and the game.
 pub fn read_games(path: &Path) -> Result<Vec<GameRow>, RecordError> {
-    let (_, rows) = read_checked(path, Schedule::Beside, false)?;
+    let (_, rows) = read_checked(path, CheckAgainst::Beside, false)?;
     rows.into_iter()
         .map(|r| r.row.map(|(row, _)| row))
         .collect()

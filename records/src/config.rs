@@ -1,5 +1,5 @@
 //! What a run is: the settings stored in `tournament.json` ([`TournamentConfig`]) and
-//! the schedule they define ([`TournamentConfig::schedule`]), one [`Pairing`] per game
+//! the schedule they define ([`TournamentConfig::pairings`]), one [`Pairing`] per game
 //! with its derived seeds and start position. Playing the schedule is the arena's job;
 //! reading a results folder checks each saved game against it.
 
@@ -92,6 +92,21 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+/// Who meets whom in a run, and how (stored in `tournament.json` as its `gauntlet` and
+/// `paired` flags, as before this type).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    /// Every ordered pair of players (`fow tournament`).
+    RoundRobin,
+    /// The first player against each of the others, not the others among themselves
+    /// (`fow tournament --gauntlet`).
+    Gauntlet,
+    /// Game pairs of the first player against each of the others, who may include it
+    /// (`fow match`): for each round and meeting two games with the same game seed and
+    /// colours swapped.
+    GamePairs,
+}
+
 /// The most games one tournament schedules: its schedule, its rows and its tables stay in
 /// memory (a game row with its moves takes about a kilobyte).
 pub const MAX_GAMES: u64 = 10_000_000;
@@ -127,6 +142,24 @@ impl TournamentConfig {
             shard: None,
             tagged: true,
         })
+    }
+
+    /// Who meets whom.
+    pub fn schedule(&self) -> Schedule {
+        match (self.gauntlet, self.paired) {
+            (true, true) => Schedule::GamePairs,
+            (true, false) => Schedule::Gauntlet,
+            (false, _) => Schedule::RoundRobin,
+        }
+    }
+
+    /// Sets who meets whom.
+    pub fn set_schedule(&mut self, schedule: Schedule) {
+        (self.gauntlet, self.paired) = match schedule {
+            Schedule::RoundRobin => (false, false),
+            Schedule::Gauntlet => (true, false),
+            Schedule::GamePairs => (true, true),
+        };
     }
 
     /// The settings stored in `dir` (`tournament.json`, and the secret key beside it
@@ -326,11 +359,19 @@ impl TournamentConfig {
     /// Checks the settings and normalises the specs (each must build).
     /// Unknown or malformed specs are reported before the player count, so that
     /// `--players Foo` says that `Foo` is unknown.
-    pub fn validated(mut self) -> Result<TournamentConfig, RecordError> {
+    pub fn validated(self) -> Result<TournamentConfig, RecordError> {
+        self.checked().map(|(config, _)| config)
+    }
+
+    /// [`TournamentConfig::validated`], with the players' specs as parsed (in the
+    /// order of [`TournamentConfig::players`]).
+    pub fn checked(mut self) -> Result<(TournamentConfig, Vec<PlayerSpec>), RecordError> {
+        let mut specs = Vec::with_capacity(self.players.len());
         for p in &mut self.players {
             let spec: PlayerSpec = p.parse()?;
             spec.build()?;
             *p = spec.to_string();
+            specs.push(spec);
         }
         if self.kind == Some(FolderKind::Evolve) {
             return Err(RecordError::Config(
@@ -406,7 +447,7 @@ impl TournamentConfig {
                 "an SPRT needs a paired match of two players".into(),
             ));
         }
-        Ok(self)
+        Ok((self, specs))
     }
 
     /// The players' meetings, each once (first index lower): every pair of players, or
@@ -434,10 +475,10 @@ impl TournamentConfig {
             .saturating_mul(u64::from(self.games_per_pair))
     }
 
-    /// The games this folder plays: the [`TournamentConfig::schedule`], or the games of
+    /// The games this folder plays: the [`TournamentConfig::pairings`], or the games of
     /// its shard.
     pub fn games_to_play(&self) -> Vec<Pairing> {
-        let mut v = self.schedule();
+        let mut v = self.pairings();
         if let Some(s) = self.shard {
             v.retain(|p| s.holds(p.id, self.paired));
         }
@@ -450,7 +491,7 @@ impl TournamentConfig {
     ///
     /// With [`TournamentConfig::openings`], every game of a round starts from the
     /// round's opening ([`Openings::index_of_round`]).
-    pub fn schedule(&self) -> Vec<Pairing> {
+    pub fn pairings(&self) -> Vec<Pairing> {
         let meetings = self.meetings();
         let mut v = Vec::with_capacity(self.game_count() as usize);
         let sequence = self
@@ -689,7 +730,7 @@ mod tests {
             let Ok(c) = c.validated() else { continue };
             valid += 1;
             let mut seen = HashSet::new();
-            for p in c.schedule() {
+            for p in c.pairings() {
                 let game = (&c.players[p.white], &c.players[p.black], p.player_seeds);
                 assert!(seen.insert(game), "{:?}: game {} twice", c.players, p.id);
             }

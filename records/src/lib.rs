@@ -5,7 +5,7 @@
 //! for the arena that writes folders and for every reader of them:
 //!
 //! - [`TournamentConfig`]: the settings stored as `tournament.json` and the schedule
-//!   they define ([`TournamentConfig::schedule`]), one [`Pairing`] per game with seeds
+//!   they define ([`TournamentConfig::pairings`]), one [`Pairing`] per game with seeds
 //!   derived under the run's key ([`seed`](mod@seed)), its [`Openings`] and its
 //!   [`Shard`]; [`TimeControl`] for clocks.
 //! - [`GameRecord`] (a game as played), [`GameRow`] (a row of `games.csv`) and the
@@ -19,6 +19,10 @@
 //!   the run's key, see [`RowTagger`]): a forgery the rules cannot see is refused too;
 //!   rows that are not authenticated (a public seed, a folder written before tags) give a
 //!   [`Notice`] that the program says once ([`take_notes`]).
+//! - [`RunFolder`]: a results folder as one type, the one place where its files are
+//!   declared ([`FOLDER_FILES`], the per-game [`Tables`]) and where it is made, locked,
+//!   begun, appended to, read back, checked and rewritten; [`merge_shards`] joins the
+//!   folders of a run's shards through it.
 //! - [`FolderKind`]: which command wrote a results folder (tournament, match, play,
 //!   import, evolve), so that each command refuses a folder of another kind
 //!   ([`check_kind`]).
@@ -48,9 +52,11 @@ mod check;
 mod config;
 mod error;
 mod files;
+mod folder;
 mod kind;
 mod lock;
 mod mac;
+mod merge;
 mod moves_text;
 mod notice;
 mod openings;
@@ -65,18 +71,23 @@ mod time_control;
 
 pub use check::{
     check_ending, check_pgn_game, check_row, config_beside, is_fog_of_war, read_checked,
-    read_games, CheckedRow, Replayed, Schedule,
+    read_games, CheckAgainst, CheckedRow, Replayed,
 };
-pub use config::{write_secret, Pairing, TournamentConfig, LOGS_DIR, MAX_GAMES};
+pub use config::{write_secret, Pairing, Schedule, TournamentConfig, LOGS_DIR, MAX_GAMES};
 pub use error::RecordError;
 pub use files::{
     drop_partial_line, existing_folder, io_err, pgn_files, read_csv, read_rows, rewrite_games,
     rewrite_rows, write_atomic, Appender, ClockRow, CsvRow, GameRow, GamesAppender, GamesLayout,
     TimeRow, CLOCKS_FILE, CONFIG_FILE, EVOLVE_FILE, GAMES_FILE, MATCH_FILE, TIMES_FILE,
 };
+pub use folder::{
+    folder_files, stamped, RunFolder, TableWriter, Tables, CROSSTABLE_FILE, FOLDER_FILES, LOS_FILE,
+    RATINGS_FILE, SUMMARY_FILE,
+};
 pub use kind::{check_kind, folder_kind, FolderKind};
 pub use lock::{fresh_folder, lock_existing, lock_folder, FolderLock};
 pub use mac::RowTagger;
+pub use merge::{merge_shards, shard_config, MergeReport, StopRule};
 pub use moves_text::replay_uci;
 pub use notice::{take_notes, Notice};
 pub use openings::{check_start, OpeningOrder, Openings, OpeningsReport};

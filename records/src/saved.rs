@@ -17,7 +17,6 @@
 //! that every command reading tournament results opens.
 
 use std::collections::{HashMap, HashSet};
-use std::fs;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
@@ -25,17 +24,14 @@ use fow_variants::{
     read_pgn_games, Color, Game, GameEnd, Move, Outcome, PgnGame, PgnResult, Position, RuleSet,
 };
 
-use crate::check::{check_pgn_game, check_row, is_fog_of_war, read_checked, Schedule};
-use crate::config::write_secret;
+use crate::check::{check_pgn_game, check_row, is_fog_of_war, read_checked, CheckAgainst};
 use crate::config::TournamentConfig;
 use crate::error::RecordError;
-use crate::files::{
-    io_err, pgn_files, rewrite_games, GameRow, CONFIG_FILE, EVOLVE_FILE, GAMES_FILE,
-};
+use crate::files::{pgn_files, GameRow, CONFIG_FILE, EVOLVE_FILE, GAMES_FILE};
+use crate::folder::{RunFolder, Tables};
 use crate::kind::FolderKind;
 use crate::moves_text::replay_uci;
 use crate::record::{GameResult, Reason};
-use crate::seed::SECRET_FILE;
 use crate::tags::{DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG, VARIANT};
 
 /// One saved game, ready to replay.
@@ -304,7 +300,7 @@ pub fn rules_beside(games_csv: &Path) -> Result<RuleSet, RecordError> {
 }
 
 fn load_games_csv(path: &Path, each: &mut Each<'_>) -> Result<(), RecordError> {
-    let (rules, rows) = read_checked(path, Schedule::Beside, false)?;
+    let (rules, rows) = read_checked(path, CheckAgainst::Beside, false)?;
     for r in rows {
         let game = r.row.map(|(row, moves)| {
             // check_row read the start already.
@@ -725,11 +721,11 @@ pub struct ImportReport {
 /// `games.csv` (see [`SavedGame::game_row`] and [`check_row`]) and a game with a known
 /// seed that an earlier one repeats (the same players and seed). No `times.csv` is written (there are no thinking times). Writes nothing
 /// when no game fits.
-pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, RecordError> {
-    if dir.join(GAMES_FILE).exists() {
+pub fn import_games(games: &[SavedGame], folder: &RunFolder) -> Result<ImportReport, RecordError> {
+    if folder.dir().join(GAMES_FILE).exists() {
         return Err(RecordError::Config(format!(
             "{} already holds games; choose another folder",
-            dir.display()
+            folder.dir().display()
         )));
     }
     let mut report = ImportReport {
@@ -794,7 +790,6 @@ pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, Rec
             }
         }
     }
-    fs::create_dir_all(dir).map_err(io_err(dir))?;
     // A fresh secret key: the folder's rows are tagged from now on, so that an edit
     // after the import shows (the games themselves are only as good as their source).
     let mut config = TournamentConfig::new(
@@ -805,23 +800,23 @@ pub fn import_games(games: &[SavedGame], dir: &Path) -> Result<ImportReport, Rec
         None,
     )?;
     config.kind = Some(FolderKind::Import);
-    let key = config
-        .secret
-        .expect("a run without a public seed has a secret key");
-    write_secret(&dir.join(SECRET_FILE), &key)?;
+    let tables = Tables {
+        games: fitting,
+        ..Tables::default()
+    };
+    folder.save(&config, tables.clone())?;
     let tagger = config.row_tagger().expect("new settings are tagged");
-    for row in &mut fitting {
+    report.rows = tables.games;
+    for row in &mut report.rows {
         row.tag = tagger.tag(row);
     }
-    config.save(dir)?;
-    rewrite_games(&dir.join(GAMES_FILE), &fitting, config.games_layout())?;
-    report.rows = fitting;
     Ok(report)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn data() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/chesscom-fow")
@@ -1060,7 +1055,10 @@ mod tests {
         e.number = 9;
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("imported");
-        let report = import_games(&[a.clone(), b.clone(), c, d, e.clone()], &out).unwrap();
+        let import = |games: &[SavedGame], out: &Path| {
+            import_games(games, &RunFolder::create(Some(out), "", "").unwrap())
+        };
+        let report = import(&[a.clone(), b.clone(), c, d, e.clone()], &out).unwrap();
         assert_eq!(report.skipped.len(), 2, "{:?}", report.skipped);
         assert!(report.skipped[0].starts_with("test game 7: no result"));
         assert!(report.skipped[1].contains("rules thesis differ from the folder's (chesscom"));
@@ -1092,12 +1090,12 @@ mod tests {
         assert_eq!(back[1].moves, a.moves);
         assert_eq!(back[1].seed, None);
         // The folder is not overwritten; clashing numbers are renumbered.
-        assert!(import_games(&[a.clone()], &out)
+        assert!(import(&[a.clone()], &out)
             .unwrap_err()
             .to_string()
             .contains("already holds games"));
         let out2 = dir.path().join("second");
-        let report = import_games(&[a.clone(), a, b], &out2).unwrap();
+        let report = import(&[a.clone(), a, b], &out2).unwrap();
         assert!(report.renumbered);
         assert_eq!(
             report.rows.iter().map(|r| r.id).collect::<Vec<_>>(),
@@ -1105,8 +1103,8 @@ mod tests {
         );
         // Nothing fits: nothing written.
         let out3 = dir.path().join("third");
-        let report = import_games(&[game(r, "e2e4", None, "")], &out3).unwrap();
-        assert!(report.rows.is_empty() && !out3.exists());
+        let report = import(&[game(r, "e2e4", None, "")], &out3).unwrap();
+        assert!(report.rows.is_empty() && fs::read_dir(&out3).unwrap().next().is_none());
     }
 
     #[test]

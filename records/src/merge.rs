@@ -6,17 +6,19 @@ use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use fow_records::seed::SECRET_FILE;
-use fow_records::RecordError;
-use fow_records::{
-    existing_folder, folder_kind, io_err, read_csv, rewrite_games, rewrite_rows, ClockRow, CsvRow,
-    GameRow, TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
+use crate::config::{TournamentConfig, LOGS_DIR};
+use crate::error::RecordError;
+use crate::files::{
+    existing_folder, io_err, GameRow, TimeRow, CLOCKS_FILE, CONFIG_FILE, GAMES_FILE, TIMES_FILE,
 };
-use fow_records::{lock_existing, lock_folder};
-use fow_records::{read_checked, Schedule};
-use fow_records::{TournamentConfig, LOGS_DIR};
+use crate::folder::{RunFolder, Tables};
+use crate::kind::{folder_kind, FolderKind};
+use crate::seed::SECRET_FILE;
+use crate::shard::Shard;
 
-use crate::tournament::StopRule;
+/// A stopping rule of a paired schedule: given each pair's two games in schedule order,
+/// `true` ends the schedule after that pair (see `fow_arena::Run::play`).
+pub type StopRule<'a> = dyn Fn(&GameRow, &GameRow) -> bool + Sync + 'a;
 
 /// What [`merge_shards`] wrote.
 #[derive(Clone, Debug)]
@@ -36,9 +38,7 @@ pub struct MergeReport {
 struct ShardFolder {
     dir: PathBuf,
     config: TournamentConfig,
-    games: Vec<GameRow>,
-    times: Vec<TimeRow>,
-    clocks: Vec<ClockRow>,
+    tables: Tables,
 }
 
 /// Joins the folders `dirs` of the shards of one run into `out`.
@@ -85,20 +85,20 @@ pub fn merge_shards(
             shard.display()
         )));
     }
-    let _locks = dirs
+    let folders = dirs
         .iter()
-        .map(|d| lock_existing(d))
+        .map(|d| RunFolder::open(d, None))
         .collect::<Result<Vec<_>, _>>()?;
-    let shards = dirs
+    let shards = folders
         .iter()
-        .map(|d| read_shard(d))
+        .map(read_shard)
         .collect::<Result<Vec<_>, _>>()?;
     let whole = same_run(&shards)?;
 
     // Every game of the run, from the shard that played it.
     let mut games: BTreeMap<u64, (GameRow, usize)> = BTreeMap::new();
     for (k, s) in shards.iter().enumerate() {
-        for g in &s.games {
+        for g in &s.tables.games {
             if let Some((_, other)) = games.insert(g.id, (g.clone(), k)) {
                 return Err(RecordError::Config(format!(
                     "game {} is in two shards: {} and {}",
@@ -127,25 +127,18 @@ pub fn merge_shards(
     if !missing.is_empty() {
         return Err(RecordError::Config(missing_text(&whole, &shards, &missing)));
     }
-    let games: Vec<GameRow> = games
-        .into_values()
-        .map(|(g, _)| g)
-        .filter(|g| g.id < cutoff)
-        .collect();
-    let mut times: Vec<TimeRow> = shards.iter().flat_map(|s| s.times.clone()).collect();
-    times.retain(|t| t.id < cutoff);
-    times.sort_by_key(|t| t.id);
-    times.dedup_by_key(|t| t.id);
-    let mut clocks: Vec<ClockRow> = shards.iter().flat_map(|s| s.clocks.clone()).collect();
-    clocks.retain(|t| t.id < cutoff);
-    clocks.sort_by_key(|t| t.id);
-    clocks.dedup_by_key(|t| t.id);
+    let mut tables = Tables::join(shards.iter().map(|s| Tables {
+        games: Vec::new(),
+        ..s.tables.clone()
+    }));
+    tables.games = games.into_values().map(|(g, _)| g).collect();
+    tables.settle(cutoff);
 
-    write_merged(out, &whole, &shards, &games, &times, &clocks, cutoff)?;
+    write_merged(out, &whole, &shards, &tables, cutoff)?;
     Ok(MergeReport {
         config: whole,
-        games,
-        times,
+        games: tables.games,
+        times: tables.times,
         stopped: cutoff < total,
     })
 }
@@ -159,7 +152,7 @@ pub fn shard_config(dir: &Path) -> Result<TournamentConfig, RecordError> {
         return Err(RecordError::Config(format!(
             "{} is {} {kind} folder ({why}): only the shards of a tournament or a match merge",
             dir.display(),
-            if matches!(kind, fow_records::FolderKind::Play) {
+            if matches!(kind, FolderKind::Play) {
                 "a"
             } else {
                 "an"
@@ -182,42 +175,16 @@ pub fn shard_config(dir: &Path) -> Result<TournamentConfig, RecordError> {
     Ok(config)
 }
 
-/// Reads one shard's folder: its settings ([`shard_config`]), and its games checked
-/// against its schedule (a last line cut short by a kill is left out: that game is
-/// missing).
-fn read_shard(dir: &Path) -> Result<ShardFolder, RecordError> {
-    let config = shard_config(dir)?;
-    let path = dir.join(GAMES_FILE);
-    let games = match path.exists() {
-        false => Vec::new(),
-        true => read_checked(&path, Schedule::Strict(&config), true)?
-            .1
-            .into_iter()
-            .map(|r| r.row.map(|(row, _)| row))
-            .collect::<Result<_, _>>()?,
-    };
-    let times = rows_of::<TimeRow>(dir, TIMES_FILE)?;
-    let clocks = rows_of::<ClockRow>(dir, CLOCKS_FILE)?;
+/// Reads one shard's folder: its settings ([`shard_config`]), and its tables, the games
+/// checked against its schedule (a last line cut short by a kill is left out: that game
+/// is missing).
+fn read_shard(folder: &RunFolder) -> Result<ShardFolder, RecordError> {
+    let config = shard_config(folder.dir())?;
     Ok(ShardFolder {
-        dir: dir.to_path_buf(),
+        dir: folder.dir().to_path_buf(),
+        tables: folder.read_tables(&config, true)?,
         config,
-        games,
-        times,
-        clocks,
     })
-}
-
-/// The complete rows of a CSV file of a folder (none when the file is missing).
-fn rows_of<T: CsvRow>(dir: &Path, name: &str) -> Result<Vec<T>, RecordError> {
-    let path = dir.join(name);
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    read_csv::<T>(&path, true, name)?
-        .0
-        .into_iter()
-        .map(|(_, r)| r)
-        .collect()
 }
 
 /// The settings of the whole run, after checking that the shards come from one run
@@ -304,7 +271,7 @@ fn missing_text(whole: &TournamentConfig, shards: &[ShardFolder], missing: &[u64
     let mut lacking: BTreeMap<u32, usize> = BTreeMap::new();
     for &id in missing {
         let index = (1..=count)
-            .find(|&i| fow_records::Shard { index: i, count }.holds(id, whole.paired))
+            .find(|&i| Shard { index: i, count }.holds(id, whole.paired))
             .expect("a shard holds every game");
         *lacking.entry(index).or_default() += 1;
     }
@@ -348,7 +315,7 @@ fn first_foreign_file(dir: &Path, whole: &TournamentConfig) -> Result<Option<Str
         name == SECRET_FILE
             && whole.seed.is_none()
             && fs::read_to_string(dir.join(name))
-                .is_ok_and(|t| fow_records::seed::SeedKey::from_hex(&t).ok() == whole.secret)
+                .is_ok_and(|t| crate::seed::SeedKey::from_hex(&t).ok() == whole.secret)
     };
     let temporary = |name: &str| {
         [CONFIG_FILE, GAMES_FILE, TIMES_FILE, CLOCKS_FILE]
@@ -363,16 +330,12 @@ fn write_merged(
     out: &Path,
     whole: &TournamentConfig,
     shards: &[ShardFolder],
-    games: &[GameRow],
-    times: &[TimeRow],
-    clocks: &[ClockRow],
+    tables: &Tables,
     cutoff: u64,
 ) -> Result<(), RecordError> {
-    let lock = lock_folder(out)?;
-    let dir = lock.dir();
-    let cfg_path = dir.join(CONFIG_FILE);
-    let key_path = dir.join(SECRET_FILE);
-    if cfg_path.exists() {
+    let folder = RunFolder::create(Some(out), "", "")?;
+    let dir = folder.dir();
+    if folder.holds_run() {
         let there = TournamentConfig::load(dir)?;
         if there != *whole {
             return Err(RecordError::Config(format!(
@@ -388,17 +351,8 @@ fn write_merged(
             name
         )));
     }
-    if let (None, Some(key)) = (whole.seed, &whole.secret) {
-        if !key_path.exists() {
-            fow_records::write_secret(&key_path, key)?;
-        }
-    }
-    whole.save(dir)?;
-    rewrite_games(&dir.join(GAMES_FILE), games, whole.games_layout())?;
-    rewrite_rows(&dir.join(TIMES_FILE), times)?;
-    if whole.tc.is_some() {
-        rewrite_rows(&dir.join(CLOCKS_FILE), clocks)?;
-    }
+    folder.write_settings(whole)?;
+    folder.rewrite(whole, tables)?;
     // The logs of the games kept, from the shard that played each.
     for s in shards {
         let logs = s.dir.join(LOGS_DIR);
