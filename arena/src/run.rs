@@ -508,3 +508,83 @@ pub(crate) fn keep_out(players: &[PlayerSpec], dir: &Path) -> Result<(), RecordE
 fn count(n: usize, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(kind: FolderKind, players: &[&str]) -> RunPlan {
+        let players = players.iter().map(|p| p.to_string()).collect();
+        RunPlan::new(kind, players, 2, RuleSet::thesis())
+    }
+
+    #[test]
+    fn a_plan_applies_the_seed_policy_once() {
+        let bots = plan(FolderKind::Tournament, &["RandomMove", "CaptureLargest"]);
+        let c = bots.clone().settings().unwrap();
+        assert_eq!((c.seed, c.secret), (Some(fow_records::seed::DEFAULT_SEED), None));
+        // A program player: a fresh secret key, unless a seed is given.
+        let program = plan(FolderKind::Tournament, &["RandomMove", "exec:cmd=true"]);
+        let c = program.clone().settings().unwrap();
+        assert!(c.seed.is_none() && c.secret.is_some());
+        let seeded = RunPlan {
+            seed: Some(5),
+            ..program.clone()
+        };
+        assert_eq!(seeded.settings().unwrap().seed, Some(5));
+        // The shards of a secret run must share a key given to each.
+        let shard = RunPlan {
+            shard: Some("1/2".parse().unwrap()),
+            ..program.clone()
+        };
+        let e = shard.clone().settings().unwrap_err().to_string();
+        assert!(e.contains("--secret-key"), "{e}");
+        let key = SeedKey::from_hex("000102030405060708090a0b0c0d0e0f").unwrap();
+        let c = RunPlan {
+            secret: Some(key),
+            ..shard
+        }
+        .settings()
+        .unwrap();
+        assert_eq!((c.seed, c.secret), (None, Some(key)));
+    }
+
+    #[test]
+    fn the_schedule_is_stored_as_the_folder_format_has_it() {
+        let m = plan(FolderKind::Match, &["RandomMove", "RandomMove"]);
+        assert_eq!(m.schedule, Schedule::GamePairs);
+        let c = m.settings().unwrap();
+        assert!(c.gauntlet && c.paired && c.kind == Some(FolderKind::Match));
+        for s in [Schedule::RoundRobin, Schedule::Gauntlet, Schedule::GamePairs] {
+            let mut c = c.clone();
+            c.set_schedule(s);
+            assert_eq!(c.schedule(), s);
+        }
+        let t = plan(FolderKind::Tournament, &["RandomMove", "CaptureLargest"]);
+        let c = t.settings().unwrap();
+        assert!(!c.gauntlet && !c.paired && c.schedule() == Schedule::RoundRobin);
+    }
+
+    #[test]
+    fn a_run_is_checked_once_and_refuses_a_folder_that_holds_one() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("t");
+        let p = plan(FolderKind::Tournament, &["RandomMove", "CaptureLargest"]);
+        let run = Run::create(p.clone(), Some(&dir), "").unwrap();
+        assert_eq!(run.players.len(), 2);
+        assert_eq!(run.seed_text(), fow_records::seed::DEFAULT_SEED.to_string());
+        assert!(run.notes().is_empty() && run.shard_text().is_empty());
+        drop(run);
+        let e = Run::create(p.clone(), Some(&dir), "").err().unwrap();
+        assert!(e.to_string().contains("already holds a tournament"), "{e}");
+        let e = Run::resume(&dir, FolderKind::Match).err().unwrap();
+        assert!(e.to_string().contains("not a match folder"), "{e}");
+        let bad = RunPlan {
+            players: vec!["RandomMove".into(), "NoSuchBot".into()],
+            ..p
+        };
+        let other = tmp.path().join("u");
+        assert!(Run::create(bad, Some(&other), "").is_err());
+        assert!(!other.exists(), "a refused run leaves no folder");
+    }
+}

@@ -353,3 +353,95 @@ pub fn stamped(area: &str, suffix: &str) -> PathBuf {
         rem % 60
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fow_variants::RuleSet;
+
+    fn row(id: u64) -> GameRow {
+        GameRow {
+            id,
+            ..GameRow::default()
+        }
+    }
+
+    fn time(id: u64, white_ms: f64) -> TimeRow {
+        TimeRow {
+            id,
+            white_ms,
+            ..TimeRow::default()
+        }
+    }
+
+    #[test]
+    fn settled_tables_hold_one_row_per_kept_game_in_order() {
+        let mut t = Tables {
+            games: vec![row(3), row(0), row(5), row(1)],
+            // A kill between two appends: game 1's time twice, and one of a game
+            // that is not in games.csv.
+            times: vec![time(1, 1.0), time(0, 0.0), time(1, 2.0), time(2, 0.0), time(3, 0.0)],
+            clocks: Vec::new(),
+        };
+        t.settle(4);
+        assert_eq!(t.games.iter().map(|g| g.id).collect::<Vec<_>>(), [0, 1, 3]);
+        assert_eq!(
+            t.times.iter().map(|r| (r.id, r.white_ms)).collect::<Vec<_>>(),
+            [(0, 0.0), (1, 1.0), (3, 0.0)]
+        );
+        let joined = Tables::join([t.clone(), Tables::default(), t.clone()]);
+        assert_eq!(joined.games.len(), 6);
+    }
+
+    #[test]
+    fn a_folder_is_begun_once_and_lists_its_files_in_order() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("run");
+        let config = TournamentConfig::new(
+            vec!["RandomMove".into(), "CaptureLargest".into()],
+            1,
+            RuleSet::thesis(),
+            None,
+            None,
+        )
+        .unwrap();
+        let folder = RunFolder::create(Some(&dir), "", "").unwrap();
+        assert!(!folder.holds_run());
+        folder.begin(&config).unwrap();
+        assert!(folder.holds_run() && dir.join(SECRET_FILE).is_file());
+        assert_eq!(folder.settings().unwrap(), {
+            let mut c = config.clone();
+            c.tagged = true;
+            c
+        });
+        let e = folder.begin(&config).unwrap_err().to_string();
+        assert!(e.contains("already holds a tournament"), "{e}");
+        // A second writer is refused while this one holds the folder.
+        let e = RunFolder::open(&dir, None).unwrap_err().to_string();
+        assert!(e.contains("in use by another fow command"), "{e}");
+        folder.rewrite(&config, &Tables::default()).unwrap();
+        std::fs::write(dir.join(MATCH_FILE), "{}").unwrap();
+        assert_eq!(
+            folder.files(),
+            [CONFIG_FILE, GAMES_FILE, MATCH_FILE].map(|f| dir.join(f))
+        );
+        assert_eq!(
+            folder.log_file(7, Color::Black),
+            dir.join(LOGS_DIR).join("7-black.stderr")
+        );
+    }
+
+    #[test]
+    fn fresh_folders_are_stamped_and_never_shared() {
+        let tmp = tempfile::tempdir().unwrap();
+        let area = tmp.path().join("runs");
+        let area = area.to_str().unwrap();
+        let a = RunFolder::create(None, area, "-match").unwrap();
+        let b = RunFolder::create(None, area, "-match").unwrap();
+        assert_ne!(a.dir(), b.dir());
+        let name = a.dir().file_name().unwrap().to_str().unwrap().to_string();
+        // YYYYmmdd-HHMMSS-match
+        assert_eq!(name.len(), 21, "{name}");
+        assert!(name.ends_with("-match") && name[..8].chars().all(|c| c.is_ascii_digit()));
+    }
+}
