@@ -31,9 +31,9 @@ impl fmt::Display for CliError {
 
 impl From<fow_records::RecordError> for CliError {
     fn from(e: fow_records::RecordError) -> CliError {
-        match e {
-            fow_records::RecordError::Io { .. } => CliError::Failed(e.to_string()),
-            _ => CliError::Input(e.to_string()),
+        match e.is_input() {
+            true => CliError::Input(e.to_string()),
+            false => CliError::Failed(e.to_string()),
         }
     }
 }

@@ -88,21 +88,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         evo.extend(a.epochs)?;
         evo
     } else {
-        let config = EvolveConfig {
-            bot: a.bot.clone(),
-            start: start_params(&a.bot, &a.start)?,
-            population: a.population,
-            survivors: a.survivors,
-            step: a.step,
-            games_per_pair: a.games_per_pair,
-            epochs: a.epochs,
-            against: a.against.clone(),
-            benchmark: a.benchmark.clone(),
-            benchmark_games: a.benchmark_games,
-            rules: a.rules.rule_set()?,
-            seed: evolve_seed(a.seed, a.against.as_deref(), &a.benchmark)?,
-        };
-        Evolution::create(a.out.as_deref(), config)?
+        Evolution::create(a.out.as_deref(), config(&a)?)?
     };
     outln!(
         "{}, {} -> {}",
@@ -139,4 +125,22 @@ pub fn run(a: Args) -> Result<(), CliError> {
     );
     outln!("{}", evolution_report(&evo)?);
     Ok(())
+}
+
+/// The settings of a new evolution from the arguments.
+fn config(a: &Args) -> Result<EvolveConfig, CliError> {
+    Ok(EvolveConfig {
+        bot: a.bot.clone(),
+        start: start_params(&a.bot, &a.start)?,
+        population: a.population,
+        survivors: a.survivors,
+        step: a.step,
+        games_per_pair: a.games_per_pair,
+        epochs: a.epochs,
+        against: a.against.clone(),
+        benchmark: a.benchmark.clone(),
+        benchmark_games: a.benchmark_games,
+        rules: a.rules.rule_set()?,
+        seed: evolve_seed(a.seed, a.against.as_deref(), &a.benchmark)?,
+    })
 }

@@ -65,31 +65,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         .resume_folder(own, "the players/--games/--sprt/--rules")?
     {
         Some(dir) => Run::resume(&dir, FolderKind::Match)?,
-        None => {
-            let mut players = vec![a.first.clone().expect("clap requires A")];
-            players.extend(fow_players::split_spec_list(
-                a.opponents.as_deref().expect("clap requires B"),
-            ));
-            if let Some(spec) = &a.sprt {
-                SprtSpec::parse(spec).map_err(|e| input(format!("--sprt: {e}")))?;
-                if players.len() != 2 {
-                    return Err(input("--sprt takes one opponent (a gauntlet has several)"));
-                }
-            }
-            let games = a.games.unwrap_or(match a.sprt {
-                Some(_) => DEFAULT_SPRT_GAMES,
-                None => DEFAULT_GAMES,
-            });
-            if games == 0 || games % 2 == 1 {
-                return Err(input(format!(
-                    "--games must be a positive even number (games come in pairs), not {games}"
-                )));
-            }
-            let rules = a.rules.rule_set()?;
-            let mut plan = a.run.plan(FolderKind::Match, players, games / 2, rules)?;
-            plan.sprt = a.sprt.clone();
-            a.run.create(plan, "-match")?
-        }
+        None => new_run(&a)?,
     };
     let (cfg, dir) = (run.config(), run.dir());
     let sprt = sprt_of(cfg, dir)?;
@@ -124,4 +100,31 @@ pub fn run(a: Args) -> Result<(), CliError> {
     outln!("{text}");
     outln!("wrote {}", dir.join(MATCH_FILE).display());
     Ok(())
+}
+
+/// A new match from the arguments: A against B (or each of B, C, ...) in pairs.
+fn new_run(a: &Args) -> Result<Run, CliError> {
+    let mut players = vec![a.first.clone().expect("clap requires A")];
+    players.extend(fow_players::split_spec_list(
+        a.opponents.as_deref().expect("clap requires B"),
+    ));
+    if let Some(spec) = &a.sprt {
+        SprtSpec::parse(spec).map_err(|e| input(format!("--sprt: {e}")))?;
+        if players.len() != 2 {
+            return Err(input("--sprt takes one opponent (a gauntlet has several)"));
+        }
+    }
+    let games = a.games.unwrap_or(match a.sprt {
+        Some(_) => DEFAULT_SPRT_GAMES,
+        None => DEFAULT_GAMES,
+    });
+    if games == 0 || games % 2 == 1 {
+        return Err(input(format!(
+            "--games must be a positive even number (games come in pairs), not {games}"
+        )));
+    }
+    let rules = a.rules.rule_set()?;
+    let mut plan = a.run.plan(FolderKind::Match, players, games / 2, rules)?;
+    plan.sprt = a.sprt.clone();
+    a.run.create(plan, "-match")
 }

@@ -78,19 +78,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             }
             run
         }
-        None => {
-            let games = a.games.unwrap_or(match a.preset {
-                Some(_) => PRESET_GAMES,
-                None => DEFAULT_GAMES,
-            });
-            let kind = FolderKind::Tournament;
-            let mut plan = a.run.plan(kind, players(&a), games, a.rules.rule_set()?)?;
-            if a.gauntlet.is_some() {
-                plan.schedule = Schedule::Gauntlet;
-            }
-            let suffix = a.preset.map_or(String::new(), |p| format!("-{}", p.name()));
-            a.run.create(plan, &suffix)?
-        }
+        None => new_run(&a)?,
     };
     let cfg = run.config();
     let total = cfg.games_to_play().len();
@@ -117,6 +105,23 @@ pub fn run(a: Args) -> Result<(), CliError> {
         );
     }
     Ok(())
+}
+
+/// A new tournament from the arguments.
+fn new_run(a: &Args) -> Result<Run, CliError> {
+    let games = a.games.unwrap_or(match a.preset {
+        Some(_) => PRESET_GAMES,
+        None => DEFAULT_GAMES,
+    });
+    let rules = a.rules.rule_set()?;
+    let mut plan = a
+        .run
+        .plan(FolderKind::Tournament, players(a), games, rules)?;
+    if a.gauntlet.is_some() {
+        plan.schedule = Schedule::Gauntlet;
+    }
+    let suffix = a.preset.map_or(String::new(), |p| format!("-{}", p.name()));
+    a.run.create(plan, &suffix)
 }
 
 /// The players of a new tournament: the preset's, --players, or the default ones, with

@@ -26,12 +26,13 @@ impl fmt::Display for ReportError {
 impl std::error::Error for ReportError {}
 
 impl From<RecordError> for ReportError {
-    /// An I/O error is a failure; anything else in a record (a path that leads nowhere
-    /// included) is bad input.
+    /// A failure of the system (I/O, no random source, no threads) is a failure;
+    /// anything else in a record (a path that leads nowhere included) is bad input
+    /// ([`RecordError::is_input`]).
     fn from(e: RecordError) -> ReportError {
-        match e {
-            RecordError::Io { .. } => ReportError::Failed(e.to_string()),
-            _ => ReportError::Input(e.to_string()),
+        match e.is_input() {
+            true => ReportError::Input(e.to_string()),
+            false => ReportError::Failed(e.to_string()),
         }
     }
 }

@@ -79,10 +79,10 @@ pub fn start_params(bot: &str, start: &str) -> Result<Vec<f64>, RecordError> {
             .join(", ")
     };
     let info = find(bot).ok_or_else(|| {
-        RecordError::Config(format!("unknown bot '{bot}' (parametrized: {})", names()))
+        RecordError::Settings(format!("unknown bot '{bot}' (parametrized: {})", names()))
     })?;
     let family = info.family.ok_or_else(|| {
-        RecordError::Config(format!(
+        RecordError::Settings(format!(
             "'{bot}' is not a parametrized bot (parametrized: {})",
             names()
         ))
@@ -92,7 +92,7 @@ pub fn start_params(bot: &str, start: &str) -> Result<Vec<f64>, RecordError> {
         "default" => (family.default_params)(),
         path => family
             .load(Path::new(path))
-            .map_err(|e| RecordError::Config(e.to_string()))?,
+            .map_err(|e| RecordError::Settings(e.to_string()))?,
     })
 }
 
@@ -108,7 +108,7 @@ pub fn evolve_seed(
     let program = against.into_iter().chain([benchmark]).any(is_program);
     match run_seed(given, program) {
         Some(s) => Ok(s),
-        None => random_seed().map_err(RecordError::Config),
+        None => random_seed().map_err(RecordError::System),
     }
 }
 
@@ -180,7 +180,7 @@ impl EvolveConfig {
                 .filter(|b| b.family.is_some())
                 .map(|b| b.name)
                 .collect();
-            RecordError::Config(format!(
+            RecordError::Settings(format!(
                 "'{}' is not a parametrized bot (parametrized: {})",
                 self.bot,
                 names.join(", ")
@@ -193,23 +193,23 @@ impl EvolveConfig {
         let family = self.family()?;
         let n = (family.param_names)().len();
         if self.start.len() != n {
-            return Err(RecordError::Config(format!(
+            return Err(RecordError::Settings(format!(
                 "{} takes {n} parameters, the start vector has {}",
                 self.bot,
                 self.start.len()
             )));
         }
         if self.population < 2 || self.survivors == 0 || self.survivors > self.population {
-            return Err(RecordError::Config(format!(
+            return Err(RecordError::Settings(format!(
                 "--population must be at least 2 and --survivors between 1 and the population (got {} and {})",
                 self.population, self.survivors
             )));
         }
         if !(self.step.is_finite() && self.step >= 0.0) {
-            return Err(RecordError::Config("--step must be a number >= 0".into()));
+            return Err(RecordError::Settings("--step must be a number >= 0".into()));
         }
         if self.games_per_pair == 0 {
-            return Err(RecordError::Config(
+            return Err(RecordError::Settings(
                 "--games-per-pair must be at least 1".into(),
             ));
         }
@@ -282,10 +282,11 @@ impl Evolution {
         let dir = &folder.dir().to_path_buf();
         crate::run::keep_out(&programs, dir)?;
         if dir.join(EVOLVE_FILE).exists() {
-            return Err(RecordError::Config(format!(
-                "{} already holds an evolution: use --resume to continue it, or another --out",
-                dir.display()
-            )));
+            return Err(RecordError::folder(
+                dir,
+                "already holds an evolution: use --resume to continue it, or another --out"
+                    .to_string(),
+            ));
         }
         let path = dir.join(EVOLVE_FILE);
         let text = serde_json::to_string_pretty(&config).map_err(json_err(&path))?;
@@ -319,10 +320,10 @@ impl Evolution {
         if !path.is_file() {
             // A folder of another command says which one resumes it.
             fow_records::check_kind(dir, fow_records::FolderKind::Evolve)?;
-            return Err(RecordError::Config(format!(
-                "{} holds no evolution to resume (no {EVOLVE_FILE})",
-                dir.display()
-            )));
+            return Err(RecordError::folder(
+                dir,
+                format!("holds no evolution to resume (no {EVOLVE_FILE})"),
+            ));
         }
         let folder = RunFolder::open(dir, Some(fow_records::FolderKind::Evolve))?;
         let text = fs::read_to_string(&path).map_err(io_err(&path))?;
@@ -462,7 +463,7 @@ impl Evolution {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(jobs.max(1))
             .build()
-            .map_err(|e| RecordError::Config(format!("thread pool: {e}")))?;
+            .map_err(|e| RecordError::System(format!("thread pool: {e}")))?;
         let against = match &self.config.against {
             Some(s) => Some(s.parse::<PlayerSpec>()?),
             None => None,
@@ -529,7 +530,7 @@ impl Evolution {
                 }
                 _ => family
                     .build(&pop[who])
-                    .map_err(|e| RecordError::Config(e.to_string())),
+                    .map_err(|e| RecordError::Settings(e.to_string())),
             }
         };
         let results: Vec<GameResult> = schedule

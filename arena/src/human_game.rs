@@ -43,13 +43,13 @@ impl HumanGame {
         let given = name;
         let name = name.trim();
         if name.is_empty() || name.contains(',') || name == bot_name {
-            return Err(RecordError::Config(format!(
+            return Err(RecordError::Settings(format!(
                 "--name '{given}' must be non-empty, without commas, and differ from the bot's"
             )));
         }
         let seed = match run_seed(seed, true) {
             Some(s) => s,
-            None => random_seed().map_err(RecordError::Config)?,
+            None => random_seed().map_err(RecordError::System)?,
         };
         let color = color.unwrap_or(match player_seeds(seed)[0] & 1 {
             0 => Color::White,
@@ -57,10 +57,10 @@ impl HumanGame {
         });
         let folder = RunFolder::create(out, "results/play", "")?;
         if folder.dir().join(GAMES_FILE).exists() {
-            return Err(RecordError::Config(format!(
-                "{} already holds games; choose another --out",
-                folder.dir().display()
-            )));
+            return Err(RecordError::folder(
+                folder.dir(),
+                "already holds games; choose another --out".to_string(),
+            ));
         }
         fow_players::external::check_hidden(&spec, &[folder.dir().to_path_buf()])?;
         bot.hide(folder.dir());

@@ -45,7 +45,7 @@ pub fn pair_results(
     games: &[GameRow],
 ) -> Result<Vec<PairResult>, RecordError> {
     if !config.paired {
-        return Err(RecordError::Config(
+        return Err(RecordError::Settings(
             "the games are not played in pairs (not a match)".into(),
         ));
     }
@@ -59,7 +59,7 @@ pub fn pair_results(
         let p0 = &schedule[2 * k as usize];
         let result = |g: &GameRow| {
             g.game_result()
-                .map_err(|e| RecordError::Config(format!("game {}: {e}", g.id)))
+                .map_err(|e| RecordError::Settings(format!("game {}: {e}", g.id)))
         };
         pairs.push(PairResult {
             pair: k,

@@ -104,7 +104,7 @@ impl RunPlan {
             None => run_seed(self.seed, self.players.iter().any(|p| is_program(p))),
         };
         if self.shard.is_some() && seed.is_none() && self.secret.is_none() {
-            return Err(RecordError::Config(
+            return Err(RecordError::Settings(
                 "the shards of a run with a secret key must share it: give --secret-key FILE (32 hexadecimal digits, e.g. from `od -An -tx1 -N16 /dev/urandom | tr -d ' \\n'`), or a public --seed".into(),
             ));
         }
@@ -182,11 +182,13 @@ impl Run {
             fow_records::check_kind(dir, kind)?;
         }
         if !dir.join(fow_records::CONFIG_FILE).is_file() {
-            return Err(RecordError::Config(format!(
-                "{} holds no tournament to resume (no {})",
-                dir.display(),
-                fow_records::CONFIG_FILE
-            )));
+            return Err(RecordError::folder(
+                dir,
+                format!(
+                    "holds no tournament to resume (no {})",
+                    fow_records::CONFIG_FILE
+                ),
+            ));
         }
         let folder = RunFolder::open(dir, None)?;
         let (config, players) = folder.settings()?.checked()?;
@@ -202,7 +204,7 @@ impl Run {
         let openings = match &config.openings {
             Some(o) => o
                 .parsed(&config.rules)
-                .map_err(|(_, m)| RecordError::Config(format!("openings: {m}")))?,
+                .map_err(|(_, m)| RecordError::Settings(format!("openings: {m}")))?,
             None => Vec::new(),
         };
         Ok(Run {
@@ -327,9 +329,7 @@ impl Run {
             .filter(|p| !done_ids.contains(&p.id) && p.id < cutoff.load(Ordering::Relaxed))
             .collect();
         if self.config.seeding == Seeding::Legacy && !pending.is_empty() {
-            return Err(RecordError::Config(format!(
-                "{} was written by an older fow whose game seeds a program player could predict; its {} games read and check as before, but its {} missing games are not played with those seeds: start a new run",
-                self.dir().display(),
+            return Err(RecordError::folder(self.dir(), format!("was written by an older fow whose game seeds a program player could predict; its {} games read and check as before, but its {} missing games are not played with those seeds: start a new run",
                 done.len(),
                 pending.len()
             )));
@@ -394,7 +394,7 @@ impl Run {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(jobs)
             .build()
-            .map_err(|e| RecordError::Config(format!("cannot start {jobs} threads: {e}")))?;
+            .map_err(|e| RecordError::System(format!("cannot start {jobs} threads: {e}")))?;
         pool.scope(|s| {
             for _ in 0..jobs {
                 s.spawn(|_| worker());
@@ -522,7 +522,10 @@ mod tests {
     fn a_plan_applies_the_seed_policy_once() {
         let bots = plan(FolderKind::Tournament, &["RandomMove", "CaptureLargest"]);
         let c = bots.clone().settings().unwrap();
-        assert_eq!((c.seed, c.secret), (Some(fow_records::seed::DEFAULT_SEED), None));
+        assert_eq!(
+            (c.seed, c.secret),
+            (Some(fow_records::seed::DEFAULT_SEED), None)
+        );
         // A program player: a fresh secret key, unless a seed is given.
         let program = plan(FolderKind::Tournament, &["RandomMove", "exec:cmd=true"]);
         let c = program.clone().settings().unwrap();
@@ -555,7 +558,11 @@ mod tests {
         assert_eq!(m.schedule, Schedule::GamePairs);
         let c = m.settings().unwrap();
         assert!(c.gauntlet && c.paired && c.kind == Some(FolderKind::Match));
-        for s in [Schedule::RoundRobin, Schedule::Gauntlet, Schedule::GamePairs] {
+        for s in [
+            Schedule::RoundRobin,
+            Schedule::Gauntlet,
+            Schedule::GamePairs,
+        ] {
             let mut c = c.clone();
             c.set_schedule(s);
             assert_eq!(c.schedule(), s);

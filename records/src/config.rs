@@ -123,7 +123,7 @@ impl TournamentConfig {
     ) -> Result<TournamentConfig, RecordError> {
         let secret = match seed {
             Some(_) => None,
-            None => Some(SeedKey::random().map_err(RecordError::Config)?),
+            None => Some(SeedKey::random().map_err(RecordError::System)?),
         };
         Ok(TournamentConfig {
             kind: Some(FolderKind::Tournament),
@@ -221,7 +221,7 @@ impl TournamentConfig {
         let mut json = serde_json::to_string_pretty(self).expect("settings serialize");
         if self.tagged {
             let key = self.key().ok_or_else(|| {
-                RecordError::Config(format!(
+                RecordError::Settings(format!(
                     "{}: the settings cannot be tagged without the run's key",
                     path.display()
                 ))
@@ -318,7 +318,7 @@ impl TournamentConfig {
             let text = match fs::read_to_string(&key_path) {
                 Ok(t) => t,
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                    return Err(RecordError::Config(format!(
+                    return Err(RecordError::Settings(format!(
                         "{}: the run's seed is secret, but its key ({}) is missing",
                         cfg_path.display(),
                         key_path.display()
@@ -374,34 +374,34 @@ impl TournamentConfig {
             specs.push(spec);
         }
         if self.kind == Some(FolderKind::Evolve) {
-            return Err(RecordError::Config(
+            return Err(RecordError::Settings(
                 "the settings of a tournament cannot be of kind evolve (an evolution's are in evolve.json)".into(),
             ));
         }
         if self.players.len() < 2 {
-            return Err(RecordError::Config(
+            return Err(RecordError::Settings(
                 "a tournament needs at least two players".into(),
             ));
         }
         if self.games_per_pair == 0 {
-            return Err(RecordError::Config("--games must be at least 1".into()));
+            return Err(RecordError::Settings("--games must be at least 1".into()));
         }
         let n = self.players.len() as u64;
         let total = self.game_count();
         if total > MAX_GAMES {
-            return Err(RecordError::Config(format!(
+            return Err(RecordError::Settings(format!(
                 "{total} games ({n} players, {} per ordered pair) is more than one tournament holds ({MAX_GAMES}); use fewer --games or players",
                 self.games_per_pair
             )));
         }
         match (self.seeding, self.seed, &self.secret) {
             (Seeding::Legacy, None, _) => {
-                return Err(RecordError::Config(
+                return Err(RecordError::Settings(
                     "a tournament of the legacy seeding needs its public seed".into(),
                 ))
             }
             (Seeding::Keyed, None, None) => {
-                return Err(RecordError::Config(
+                return Err(RecordError::Settings(
                     "a tournament without a public seed needs its secret key".into(),
                 ))
             }
@@ -413,7 +413,7 @@ impl TournamentConfig {
         // one game twice, which no reader accepts. No one else is listed twice.
         if self.gauntlet && !self.paired && self.players[1..].contains(&self.players[0]) {
             let p = &self.players[0];
-            return Err(RecordError::Config(format!(
+            return Err(RecordError::Settings(format!(
                 "'{p}' is the gauntlet's player and also one of its opponents: a gauntlet plays its player against the others, not against itself (leave it out of --players; `fow match {p} {p}` plays a player against itself)"
             )));
         }
@@ -425,14 +425,14 @@ impl TournamentConfig {
         };
         for p in others {
             if !seen.insert(p) {
-                return Err(RecordError::Config(format!(
+                return Err(RecordError::Settings(format!(
                     "player '{p}' is listed twice (give the second other parameters)"
                 )));
             }
         }
         if let Some(s) = self.shard {
             if s.count == 0 || s.index == 0 || s.index > s.count {
-                return Err(RecordError::Config(format!(
+                return Err(RecordError::Settings(format!(
                     "shard {}/{} does not exist: a shard is I/N with 1 <= I <= N",
                     s.index, s.count
                 )));
@@ -440,10 +440,10 @@ impl TournamentConfig {
         }
         if let Some(o) = &self.openings {
             o.parsed(&self.rules)
-                .map_err(|(_, m)| RecordError::Config(format!("openings: {m}")))?;
+                .map_err(|(_, m)| RecordError::Settings(format!("openings: {m}")))?;
         }
         if self.sprt.is_some() && !(self.paired && self.gauntlet && self.players.len() == 2) {
-            return Err(RecordError::Config(
+            return Err(RecordError::Settings(
                 "an SPRT needs a paired match of two players".into(),
             ));
         }

@@ -36,8 +36,19 @@ pub enum RecordError {
         /// What is wrong.
         message: String,
     },
-    /// The settings do not make a tournament, or do not match a stored one.
-    Config(String),
+    /// Settings or options that do not make a run (bad input): too few players, no
+    /// games, a shard that does not exist, shards that are not of one run, ...
+    Settings(String),
+    /// A folder that cannot be used as asked (bad input): in use by another command,
+    /// holding another run or games already, of another kind, holding no run to resume.
+    Folder {
+        /// The folder.
+        dir: PathBuf,
+        /// What is wrong with it, in words, after its name (`is in use by ...`).
+        message: String,
+    },
+    /// The system failed, not the input: no random source for a key, no threads.
+    System(String),
     /// A player spec cannot be built.
     Spec(SpecError),
 }
@@ -73,13 +84,28 @@ impl RecordError {
                 line,
                 message,
             } => format!("{}:{line}: {message}", path.display()),
-            RecordError::Config(m) => m.clone(),
+            RecordError::Settings(m) | RecordError::System(m) => m.clone(),
+            RecordError::Folder { dir, message } => format!("{} {message}", dir.display()),
             RecordError::Spec(e) => e.to_string(),
         }
     }
 }
 
 impl RecordError {
+    /// A [`RecordError::Folder`] error: `dir` and what is wrong with it.
+    pub fn folder(dir: &Path, message: impl Into<String>) -> RecordError {
+        RecordError::Folder {
+            dir: dir.to_path_buf(),
+            message: message.into(),
+        }
+    }
+
+    /// Whether the input is at fault (a path, a file, a setting, a folder, a spec), not
+    /// the system: a command exits 2 for these, 1 for the others.
+    pub fn is_input(&self) -> bool {
+        !matches!(self, RecordError::Io { .. } | RecordError::System(_))
+    }
+
     /// The error of an I/O operation on `path`: [`RecordError::Path`] when the path is
     /// what is wrong (nothing there, a folder for a file or a file for a folder, no
     /// permission, a read-only file system), said in words; [`RecordError::Io`] with the
@@ -132,5 +158,27 @@ impl std::error::Error for RecordError {}
 impl From<SpecError> for RecordError {
     fn from(e: SpecError) -> RecordError {
         RecordError::Spec(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_says_whose_fault_it_is_in_one_line() {
+        let folder = RecordError::folder(Path::new("runs/a"), "is in use by another fow command");
+        assert_eq!(
+            folder.to_string(),
+            "runs/a is in use by another fow command"
+        );
+        assert!(folder.is_input());
+        assert!(RecordError::Settings("--games must be at least 1".into()).is_input());
+        let system = RecordError::System("cannot start 4 threads: out of memory".into());
+        assert!(!system.is_input());
+        let io = RecordError::io(Path::new("x"), &io::Error::other("device error"));
+        assert!(!io.is_input());
+        let multi = RecordError::Settings("two\nlines".into());
+        assert_eq!(multi.to_string(), "two\\nlines");
     }
 }

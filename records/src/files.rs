@@ -582,7 +582,7 @@ pub fn pgn_files(path: &Path) -> Result<Vec<PathBuf>, RecordError> {
     }
     files.sort();
     if files.is_empty() {
-        return Err(RecordError::Config(format!(
+        return Err(RecordError::Settings(format!(
             "{}: no .pgn files (and no games.csv) in the folder",
             dir.display()
         )));

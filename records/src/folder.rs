@@ -180,16 +180,17 @@ impl RunFolder {
     pub fn begin(&self, config: &TournamentConfig) -> Result<(), RecordError> {
         let dir = self.dir();
         if self.holds_run() {
-            return Err(RecordError::Config(format!(
-                "{} already holds a tournament: use --resume to finish it, or another --out",
-                dir.display()
-            )));
+            return Err(RecordError::folder(
+                dir,
+                "already holds a tournament: use --resume to finish it, or another --out"
+                    .to_string(),
+            ));
         }
         if dir.join(GAMES_FILE).exists() {
-            return Err(RecordError::Config(format!(
-                "{} already holds games; choose another folder",
-                dir.display()
-            )));
+            return Err(RecordError::folder(
+                dir,
+                "already holds games; choose another folder".to_string(),
+            ));
         }
         self.write_settings(config)
     }
@@ -380,13 +381,22 @@ mod tests {
             games: vec![row(3), row(0), row(5), row(1)],
             // A kill between two appends: game 1's time twice, and one of a game
             // that is not in games.csv.
-            times: vec![time(1, 1.0), time(0, 0.0), time(1, 2.0), time(2, 0.0), time(3, 0.0)],
+            times: vec![
+                time(1, 1.0),
+                time(0, 0.0),
+                time(1, 2.0),
+                time(2, 0.0),
+                time(3, 0.0),
+            ],
             clocks: Vec::new(),
         };
         t.settle(4);
         assert_eq!(t.games.iter().map(|g| g.id).collect::<Vec<_>>(), [0, 1, 3]);
         assert_eq!(
-            t.times.iter().map(|r| (r.id, r.white_ms)).collect::<Vec<_>>(),
+            t.times
+                .iter()
+                .map(|r| (r.id, r.white_ms))
+                .collect::<Vec<_>>(),
             [(0, 0.0), (1, 1.0), (3, 0.0)]
         );
         let joined = Tables::join([t.clone(), Tables::default(), t.clone()]);

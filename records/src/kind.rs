@@ -111,13 +111,15 @@ pub fn folder_kind(dir: &Path) -> Result<Option<(FolderKind, String)>, RecordErr
 /// match.json); resume it with fow match --resume --out M`).
 pub fn check_kind(dir: &Path, wanted: FolderKind) -> Result<(), RecordError> {
     match folder_kind(dir)? {
-        Some((kind, why)) if kind != wanted => Err(RecordError::Config(format!(
-            "{} is {} {kind} folder ({why}), not {} {wanted} folder; {}",
-            dir.display(),
-            article(kind),
-            article(wanted),
-            kind.resumed(dir)
-        ))),
+        Some((kind, why)) if kind != wanted => Err(RecordError::folder(
+            dir,
+            format!(
+                "is {} {kind} folder ({why}), not {} {wanted} folder; {}",
+                article(kind),
+                article(wanted),
+                kind.resumed(dir)
+            ),
+        )),
         _ => Ok(()),
     }
 }

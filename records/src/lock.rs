@@ -29,7 +29,7 @@ impl FolderLock {
 }
 
 /// Makes `dir` (and its parents) if needed and takes its lock; another process holding
-/// it is an error naming the folder ([`RecordError::Config`]: the user's command clashes
+/// it is an error naming the folder ([`RecordError::Folder`]: the user's command clashes
 /// with a running one).
 pub fn lock_folder(dir: &Path) -> Result<FolderLock, RecordError> {
     if dir.exists() {
@@ -53,10 +53,7 @@ fn take(dir: &Path) -> Result<FolderLock, RecordError> {
             _file: file,
             dir: dir.to_path_buf(),
         }),
-        Err(TryLockError::WouldBlock) => Err(RecordError::Config(format!(
-            "{} is in use by another fow command (it holds the folder's lock); wait for it to end, or choose another folder",
-            dir.display()
-        ))),
+        Err(TryLockError::WouldBlock) => Err(RecordError::folder(dir, "is in use by another fow command (it holds the folder's lock); wait for it to end, or choose another folder".to_string())),
         Err(TryLockError::Error(e)) => Err(io_err(dir)(e)),
     }
 }

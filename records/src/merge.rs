@@ -62,7 +62,7 @@ pub fn merge_shards(
     stop: Option<&StopRule<'_>>,
 ) -> Result<MergeReport, RecordError> {
     if dirs.is_empty() {
-        return Err(RecordError::Config("no shard folders to merge".into()));
+        return Err(RecordError::Settings("no shard folders to merge".into()));
     }
     // The same folder named twice, before any lock (a second lock on it would be
     // refused as if another command held it).
@@ -70,7 +70,7 @@ pub fn merge_shards(
     let mut given: HashMap<PathBuf, &Path> = HashMap::new();
     for d in dirs {
         if let Some(other) = given.insert(real(d), d) {
-            return Err(RecordError::Config(format!(
+            return Err(RecordError::Settings(format!(
                 "{} is given twice (as {} and {})",
                 d.display(),
                 other.display(),
@@ -79,7 +79,7 @@ pub fn merge_shards(
         }
     }
     if let Some(shard) = given.get(&real(out)) {
-        return Err(RecordError::Config(format!(
+        return Err(RecordError::Settings(format!(
             "the output folder {} is also given as a shard ({}): merge into another folder",
             out.display(),
             shard.display()
@@ -100,7 +100,7 @@ pub fn merge_shards(
     for (k, s) in shards.iter().enumerate() {
         for g in &s.tables.games {
             if let Some((_, other)) = games.insert(g.id, (g.clone(), k)) {
-                return Err(RecordError::Config(format!(
+                return Err(RecordError::Settings(format!(
                     "game {} is in two shards: {} and {}",
                     g.id,
                     shards[other].dir.display(),
@@ -125,7 +125,9 @@ pub fn merge_shards(
     }
     let missing: Vec<u64> = (0..cutoff).filter(|id| !games.contains_key(id)).collect();
     if !missing.is_empty() {
-        return Err(RecordError::Config(missing_text(&whole, &shards, &missing)));
+        return Err(RecordError::Settings(missing_text(
+            &whole, &shards, &missing,
+        )));
     }
     let mut tables = Tables::join(shards.iter().map(|s| Tables {
         games: Vec::new(),
@@ -149,28 +151,32 @@ pub fn merge_shards(
 pub fn shard_config(dir: &Path) -> Result<TournamentConfig, RecordError> {
     existing_folder(dir)?;
     if let Some((kind, why)) = folder_kind(dir)?.filter(|(k, _)| !k.merges()) {
-        return Err(RecordError::Config(format!(
-            "{} is {} {kind} folder ({why}): only the shards of a tournament or a match merge",
-            dir.display(),
-            if matches!(kind, FolderKind::Play) {
-                "a"
-            } else {
-                "an"
-            }
-        )));
+        return Err(RecordError::folder(
+            dir,
+            format!(
+                "is {} {kind} folder ({why}): only the shards of a tournament or a match merge",
+                if matches!(kind, FolderKind::Play) {
+                    "a"
+                } else {
+                    "an"
+                }
+            ),
+        ));
     }
     if !dir.join(CONFIG_FILE).is_file() {
-        return Err(RecordError::Config(format!(
-            "{} holds no run (no {CONFIG_FILE})",
-            dir.display()
-        )));
+        return Err(RecordError::folder(
+            dir,
+            format!("holds no run (no {CONFIG_FILE})"),
+        ));
     }
     let config = TournamentConfig::load(dir)?.validated()?;
     if config.shard.is_none() {
-        return Err(RecordError::Config(format!(
-            "{} holds a whole run, not a shard (its {CONFIG_FILE} has no shard): nothing to merge",
-            dir.display()
-        )));
+        return Err(RecordError::folder(
+            dir,
+            format!(
+                "holds a whole run, not a shard (its {CONFIG_FILE} has no shard): nothing to merge"
+            ),
+        ));
     }
     Ok(config)
 }
@@ -204,7 +210,7 @@ fn same_run(shards: &[ShardFolder]) -> Result<TournamentConfig, RecordError> {
             ..s.config.clone()
         };
         if this != whole || shard.count != count {
-            return Err(RecordError::Config(format!(
+            return Err(RecordError::Settings(format!(
                 "{} and {} are not shards of one run: {}",
                 first.dir.display(),
                 s.dir.display(),
@@ -212,7 +218,7 @@ fn same_run(shards: &[ShardFolder]) -> Result<TournamentConfig, RecordError> {
             )));
         }
         if let Some(other) = seen.insert(shard.index, &s.dir) {
-            return Err(RecordError::Config(format!(
+            return Err(RecordError::Settings(format!(
                 "shard {shard} is given twice: {} and {}",
                 other.display(),
                 s.dir.display()
@@ -338,18 +344,22 @@ fn write_merged(
     if folder.holds_run() {
         let there = TournamentConfig::load(dir)?;
         if there != *whole {
-            return Err(RecordError::Config(format!(
-                "{} already holds another run ({}): merge into a new folder",
-                dir.display(),
-                difference(&there, whole)
-            )));
+            return Err(RecordError::folder(
+                dir,
+                format!(
+                    "already holds another run ({}): merge into a new folder",
+                    difference(&there, whole)
+                ),
+            ));
         }
     } else if let Some(name) = first_foreign_file(dir, whole)? {
-        return Err(RecordError::Config(format!(
-            "{} is not empty and holds no run ({} is there): merge into a new folder",
-            dir.display(),
-            name
-        )));
+        return Err(RecordError::folder(
+            dir,
+            format!(
+                "is not empty and holds no run ({} is there): merge into a new folder",
+                name
+            ),
+        ));
     }
     folder.write_settings(whole)?;
     folder.rewrite(whole, tables)?;

@@ -141,7 +141,7 @@ impl Openings {
         order: OpeningOrder,
     ) -> Result<(Openings, OpeningsReport), RecordError> {
         if plies == Some(0) {
-            return Err(RecordError::Config(
+            return Err(RecordError::Settings(
                 "--opening-plies must be at least 1 (leave --openings out to start from the standard position)".into(),
             ));
         }
@@ -154,7 +154,7 @@ impl Openings {
             v
         } else {
             if plies.is_some() {
-                return Err(RecordError::Config(format!(
+                return Err(RecordError::Settings(format!(
                     "--opening-plies is for PGN openings, and {} is an EPD/FEN list",
                     path.display()
                 )));
@@ -177,7 +177,7 @@ impl Openings {
                 }
                 None => String::new(),
             };
-            return Err(RecordError::Config(format!(
+            return Err(RecordError::Settings(format!(
                 "{} holds no start position{why}",
                 path.display()
             )));

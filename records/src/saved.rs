@@ -274,7 +274,7 @@ pub fn load_game(
 }
 
 fn config(path: &Path, message: String) -> RecordError {
-    RecordError::Config(format!("{}: {message}", path.display()))
+    RecordError::Settings(format!("{}: {message}", path.display()))
 }
 
 /// The rules of a `games.csv`: those of the `tournament.json` beside it, else thesis.
@@ -723,10 +723,10 @@ pub struct ImportReport {
 /// when no game fits.
 pub fn import_games(games: &[SavedGame], folder: &RunFolder) -> Result<ImportReport, RecordError> {
     if folder.dir().join(GAMES_FILE).exists() {
-        return Err(RecordError::Config(format!(
-            "{} already holds games; choose another folder",
-            folder.dir().display()
-        )));
+        return Err(RecordError::folder(
+            folder.dir(),
+            "already holds games; choose another folder".to_string(),
+        ));
     }
     let mut report = ImportReport {
         rows: Vec::new(),
