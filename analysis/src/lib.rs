@@ -46,6 +46,7 @@ mod material;
 mod material_inputs;
 mod plot;
 mod replay;
+mod replay_text;
 mod tables;
 mod thesis;
 mod words;
@@ -71,6 +72,7 @@ pub use material::{
 pub use material_inputs::{fit_warnings, gather_material, nothing_to_fit, MaterialInputs};
 pub use plot::{benchmark_plot, ladder_plot, training_plot, Rung};
 pub use replay::{analysis_text, header, move_facts, piece_on, squares_text, Replay};
+pub use replay_text::replay_text;
 pub use tables::{
     anchor, fit, labelled, matrix_of, ms_per_move, report, thesis_and_mle, Fits, Method,
     CROSSTABLE_FILE, LOS_FILE, RATINGS_FILE, SUMMARY_FILE,

@@ -1,20 +1,19 @@
 //! `fow replay`: a saved game step by step, with the true board and what each side saw.
 //!
 //! Three ways to look: an interactive terminal viewer ([`terminal`]), every position
-//! printed ([`print`](mod@print), also what runs when standard output is not a
+//! printed (`fow_analysis::replay_text`, also what runs when standard output is not a
 //! terminal), and one self-contained HTML file (`fow_analysis::html_page`).
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use fow_analysis::{html_page, labelled_game, read_analysis, MoveAnalysis, Replay};
+use fow_analysis::{html_page, labelled_game, read_analysis, replay_text, MoveAnalysis, Replay};
 use fow_records::{load_game, SavedGame};
 
 use crate::analyze::Engine;
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
 
-mod print;
 mod terminal;
 
 /// Replay a saved game: the true board and what White and Black saw, move by move.
@@ -97,7 +96,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         let page = html_page(&replay);
         std::fs::write(path, page).map_err(crate::error::io(path))?;
         if a.print {
-            print::print(&replay, unicode)?;
+            print(&replay, unicode)?;
         }
         println!(
             "wrote {} ({} {} of {}; open it in a browser)",
@@ -113,12 +112,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
         return Ok(());
     }
     if a.print || !std::io::stdout().is_terminal() {
-        return print::print(&replay, unicode);
+        return print(&replay, unicode);
     }
     match terminal::run(&replay, unicode) {
         Err(terminal::Error::NoTerminal(why)) => {
             eprintln!("fow replay: no interactive terminal ({why}); printing instead");
-            print::print(&replay, unicode)
+            print(&replay, unicode)
         }
         Err(terminal::Error::Io(e)) => Err(CliError::Failed(format!("terminal: {e}"))),
         Ok(()) => Ok(()),
@@ -131,4 +130,16 @@ fn analyze(a: &Args, game: &SavedGame) -> Result<(Vec<MoveAnalysis>, String), Cl
     let engine = a.engine.unwrap_or(Engine::Mystockfish);
     let analysis = crate::analyze::analyse(game, engine, a.depth, a.nodes, &a.stockfish)?;
     Ok((analysis.moves, analysis.engine))
+}
+
+/// Prints the replay as text to standard output; a closed pipe (`| head`) ends it quietly.
+fn print(r: &Replay, unicode: bool) -> Result<(), CliError> {
+    let text = replay_text(r, unicode);
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::Failed(format!("writing the replay: {e}")))
+        }
+        _ => Ok(()),
+    }
 }
