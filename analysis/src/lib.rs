@@ -7,7 +7,9 @@
 //!   labels ([`MoveLabel`]) and accuracy; [`analysis_report`] is `fow analyze`'s report
 //!   of it; [`read_analysis`] reads such an analysis back, checked against its game.
 //! - [`Replay`]: a saved game ready to show ply by ply with its analysis, and
-//!   [`html_page`], the self-contained HTML replay (`fow replay --html`).
+//!   [`html_page`], the self-contained HTML replay (`fow replay --html`),
+//!   [`replay_text`], the replay printed, and [`view_in_terminal`], the interactive
+//!   terminal viewer.
 //! - [`MatchReport`]: a match's statistics against each opponent (Elo, nElo, LOS,
 //!   pentanomial counts, the SPRT's state), as `fow match` prints them and `match.json`.
 //! - [`fit`] and [`report`]: a run's result matrix fitted (BayesElo's model, the thesis's
@@ -48,6 +50,7 @@ mod plot;
 mod replay;
 mod replay_text;
 mod tables;
+mod terminal;
 mod thesis;
 mod words;
 
@@ -77,6 +80,7 @@ pub use tables::{
     anchor, fit, labelled, matrix_of, ms_per_move, report, thesis_and_mle, Fits, Method,
     CROSSTABLE_FILE, LOS_FILE, RATINGS_FILE, SUMMARY_FILE,
 };
+pub use terminal::{view_in_terminal, TerminalError};
 pub use thesis::{
     compare, Preset, FILES, PRESET_GAMES, THESIS_BOTS, THESIS_NN_SPEC, THESIS_PE_PARAMS,
 };

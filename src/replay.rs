@@ -1,20 +1,21 @@
 //! `fow replay`: a saved game step by step, with the true board and what each side saw.
 //!
-//! Three ways to look: an interactive terminal viewer ([`terminal`]), every position
-//! printed (`fow_analysis::replay_text`, also what runs when standard output is not a
-//! terminal), and one self-contained HTML file (`fow_analysis::html_page`).
+//! Three ways to look, all in fow-analysis: an interactive terminal viewer
+//! (`view_in_terminal`), every position printed (`replay_text`, also what runs when
+//! standard output is not a terminal), and one self-contained HTML file (`html_page`).
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use fow_analysis::{html_page, labelled_game, read_analysis, replay_text, MoveAnalysis, Replay};
+use fow_analysis::{
+    html_page, labelled_game, read_analysis, replay_text, view_in_terminal, MoveAnalysis, Replay,
+    TerminalError,
+};
 use fow_records::{load_game, SavedGame};
 
 use crate::analyze::Engine;
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
-
-mod terminal;
 
 /// Replay a saved game: the true board and what White and Black saw, move by move.
 ///
@@ -114,12 +115,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
     if a.print || !std::io::stdout().is_terminal() {
         return print(&replay, unicode);
     }
-    match terminal::run(&replay, unicode) {
-        Err(terminal::Error::NoTerminal(why)) => {
+    match view_in_terminal(&replay, unicode) {
+        Err(TerminalError::NoTerminal(why)) => {
             eprintln!("fow replay: no interactive terminal ({why}); printing instead");
             print(&replay, unicode)
         }
-        Err(terminal::Error::Io(e)) => Err(CliError::Failed(format!("terminal: {e}"))),
+        Err(TerminalError::Io(e)) => Err(CliError::Failed(format!("terminal: {e}"))),
         Ok(()) => Ok(()),
     }
 }
