@@ -8,12 +8,11 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use fow_analysis::{
-    html_page, labelled_game, read_analysis, replay_text, view_in_terminal, MoveAnalysis, Replay,
-    TerminalError,
+    html_page, labelled_game, read_analysis, replay_text, view_in_terminal, Engine, EngineSettings,
+    Replay, TerminalError,
 };
-use fow_records::{load_game, SavedGame};
+use fow_records::load_game;
 
-use crate::analyze::Engine;
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
 
@@ -86,8 +85,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
             format!("from {}", path.display()),
         ),
         None if a.analyze => {
-            let (rows, engine) = analyze(&a, &game)?;
-            (Some(rows), engine)
+            let engine = EngineSettings {
+                engine: a.engine.unwrap_or(Engine::Mystockfish),
+                depth: a.depth,
+                nodes: a.nodes,
+                stockfish: a.stockfish.clone(),
+            };
+            let analysis = crate::out::analyse(&game, &engine)?;
+            (Some(analysis.moves), analysis.engine)
         }
         None => (None, String::new()),
     };
@@ -123,14 +128,6 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Err(TerminalError::Io(e)) => Err(CliError::Failed(format!("terminal: {e}"))),
         Ok(()) => Ok(()),
     }
-}
-
-/// `--analyze`: the game analysed as `fow analyze` does (same engines and defaults).
-/// Returns the records and the engine in words.
-fn analyze(a: &Args, game: &SavedGame) -> Result<(Vec<MoveAnalysis>, String), CliError> {
-    let engine = a.engine.unwrap_or(Engine::Mystockfish);
-    let analysis = crate::analyze::analyse(game, engine, a.depth, a.nodes, &a.stockfish)?;
-    Ok((analysis.moves, analysis.engine))
 }
 
 /// Prints the replay as text to standard output; a closed pipe (`| head`) ends it quietly.

@@ -4,7 +4,8 @@
 //!
 //! - [`analyze_game`]: each move of a saved game valued by an engine ([`Evaluator`]:
 //!   fow's own MyStockfish search or a UCI engine such as Stockfish), with win chances,
-//!   labels ([`MoveLabel`]) and accuracy; [`analysis_report`] is `fow analyze`'s report
+//!   labels ([`MoveLabel`]) and accuracy, the engine chosen as [`EngineSettings`];
+//!   [`analysis_report`] is `fow analyze`'s report
 //!   of it; [`read_analysis`] reads such an analysis back, checked against its game.
 //! - [`Replay`]: a saved game ready to show ply by ply with its analysis, and
 //!   [`html_page`], the self-contained HTML replay (`fow replay --html`),
@@ -41,6 +42,7 @@ mod analysis_file;
 mod analysis_report;
 mod analyze;
 mod dataset;
+mod engine;
 mod error;
 mod html;
 mod match_report;
@@ -63,6 +65,7 @@ pub use analyze::{
     DEFAULT_ANALYSIS_DEPTH, DEFAULT_ANALYSIS_NODES, DEFAULT_UCI_ANALYSIS_NODES, MATE_CP,
 };
 pub use dataset::{gather_examples, Gathered};
+pub use engine::{Engine, EngineSettings};
 pub use error::ReportError;
 pub use html::html_page;
 pub use match_report::{
