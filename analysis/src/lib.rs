@@ -22,7 +22,8 @@
 //! - [`gather_examples`]: training examples for the network from recorded games.
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for
 //!   fitting piece values (`fow tune-material`); [`gather_material`] reads them from
-//!   many inputs and [`fit_warnings`] says when a fit of them means little.
+//!   many inputs, [`MaterialFit`] fits piece values to them (its report and JSON file)
+//!   and [`fit_warnings`] says when such a fit means little.
 //!
 //! It reads through fow-records and fits through fow-ratings; it never plays a game.
 //!
@@ -47,6 +48,7 @@ mod error;
 mod html;
 mod match_report;
 mod material;
+mod material_fit;
 mod material_inputs;
 mod plot;
 mod replay;
@@ -75,6 +77,7 @@ pub use material::{
     game_samples, material_balance, pgn_samples, row_samples, Draws, MaterialOptions,
     MaterialSample, MATERIAL_NAMES, MATERIAL_ROLES,
 };
+pub use material_fit::MaterialFit;
 pub use material_inputs::{fit_warnings, gather_material, nothing_to_fit, MaterialInputs};
 pub use plot::{benchmark_plot, ladder_plot, training_plot, Rung};
 pub use replay::{analysis_text, header, move_facts, piece_on, squares_text, Replay};
