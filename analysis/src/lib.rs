@@ -13,7 +13,8 @@
 //!   terminal viewer.
 //! - [`MatchReport`]: a match's statistics against each opponent (Elo, nElo, LOS,
 //!   pentanomial counts, the SPRT's state), as `fow match` prints them and `match.json`.
-//! - [`fit`] and [`report`]: a run's result matrix fitted (BayesElo's model, the thesis's
+//! - [`results_matrix`]: the result matrix of what `fow rate` reads (games or a matrix
+//!   file); [`fit`] and [`report`]: a run's result matrix fitted (BayesElo's model, the thesis's
 //!   iteration, maximum likelihood) and its crosstable, ratings and likelihood of
 //!   superiority as printed and as the files beside the games.
 //! - [`compare`]: a tournament's ladder beside the thesis's Table 2, with rank
@@ -53,6 +54,7 @@ mod material_inputs;
 mod plot;
 mod replay;
 mod replay_text;
+mod results_matrix;
 mod tables;
 mod terminal;
 mod thesis;
@@ -82,6 +84,7 @@ pub use material_inputs::{fit_warnings, gather_material, nothing_to_fit, Materia
 pub use plot::{benchmark_plot, ladder_plot, training_plot, Rung};
 pub use replay::{analysis_text, header, move_facts, piece_on, squares_text, Replay};
 pub use replay_text::replay_text;
+pub use results_matrix::results_matrix;
 pub use tables::{
     anchor, fit, labelled, matrix_of, ms_per_move, report, thesis_and_mle, Fits, Method,
     CROSSTABLE_FILE, LOS_FILE, RATINGS_FILE, SUMMARY_FILE,
