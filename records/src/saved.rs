@@ -588,6 +588,13 @@ impl SavedGame {
         .to_pgn()
     }
 
+    /// Games as one PGN text (`fow export`): each as [`SavedGame::to_pgn`] writes it, a
+    /// blank line between them.
+    pub fn pgn_of(games: &[SavedGame]) -> String {
+        let pgns: Vec<String> = games.iter().map(SavedGame::to_pgn).collect();
+        pgns.join("\n")
+    }
+
     /// How the rules ended the game: with its last move (a king capture, a draw rule), or
     /// with no legal move left for the side to move (a draw, as the arena scores it);
     /// `None` when it stopped otherwise (resignation, time, a player's fault).
@@ -1208,6 +1215,17 @@ mod tests {
         let report = ImportReport::import_inputs(&[bad], &RuleSet::thesis(), &none).unwrap();
         assert!(report.rows.is_empty() && report.skipped.len() == 1);
         assert!(!none.exists());
+    }
+
+    #[test]
+    fn pgn_of_games_is_each_game_then_a_blank_line() {
+        let a = SavedGame::from_uci("A", "B", RuleSet::thesis(), &["e2e4"]).unwrap();
+        let b = SavedGame::from_uci("C", "D", RuleSet::thesis(), &["d2d4"]).unwrap();
+        assert_eq!(SavedGame::pgn_of(&[]), "");
+        assert_eq!(SavedGame::pgn_of(&[a.clone()]), a.to_pgn());
+        let both = SavedGame::pgn_of(&[a.clone(), b.clone()]);
+        assert_eq!(both, format!("{}\n{}", a.to_pgn(), b.to_pgn()));
+        assert!(a.to_pgn().ends_with('\n'));
     }
 
     #[test]
