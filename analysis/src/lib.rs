@@ -20,7 +20,8 @@
 //! - [`compare`]: a tournament's ladder beside the thesis's Table 2, with rank
 //!   correlations and the ladder plot; [`Preset`]: the thesis's tournaments.
 //! - [`benchmark_plot`], [`ladder_plot`], [`training_plot`]: the SVG plots.
-//! - [`gather_examples`]: training examples for the network from recorded games.
+//! - [`gather_examples`]: training examples for the network from recorded games;
+//!   [`write_examples`] writes them as a dataset file (`fow dataset`).
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for
 //!   fitting piece values (`fow tune-material`); [`gather_material`] reads them from
 //!   many inputs, [`MaterialFit`] fits piece values to them (its report and JSON file)
@@ -68,7 +69,7 @@ pub use analyze::{
     write_analysis_csv, AnalysisError, Evaluation, Evaluator, MyStockfishEvaluator, UciEvaluator,
     DEFAULT_ANALYSIS_DEPTH, DEFAULT_ANALYSIS_NODES, DEFAULT_UCI_ANALYSIS_NODES, MATE_CP,
 };
-pub use dataset::{gather_examples, Gathered};
+pub use dataset::{gather_examples, write_examples, Gathered};
 pub use engine::{Engine, EngineSettings};
 pub use error::ReportError;
 pub use html::html_page;
