@@ -1191,7 +1191,8 @@ mod tests {
         )
         .unwrap();
         let out = dir.path().join("out");
-        let report = ImportReport::import_inputs(&[pgn.clone()], &RuleSet::thesis(), &out).unwrap();
+        let inputs = [pgn];
+        let report = ImportReport::import_inputs(&inputs, &RuleSet::thesis(), &out).unwrap();
         assert_eq!(report.rows.len(), 1);
         assert_eq!(report.skipped.len(), 1, "{:?}", report.skipped);
         assert!(report.skipped[0].contains("game 2"), "{:?}", report.skipped);
@@ -1200,7 +1201,7 @@ mod tests {
             "imported 1 game of 2 players, rules thesis (White won 1, Black 0, 0 drawn)"
         );
         assert!(out.join(GAMES_FILE).is_file());
-        let again = ImportReport::import_inputs(&[pgn.clone()], &RuleSet::thesis(), &out);
+        let again = ImportReport::import_inputs(&inputs, &RuleSet::thesis(), &out);
         assert!(again
             .unwrap_err()
             .to_string()
@@ -1222,7 +1223,7 @@ mod tests {
         let a = SavedGame::from_uci("A", "B", RuleSet::thesis(), &["e2e4"]).unwrap();
         let b = SavedGame::from_uci("C", "D", RuleSet::thesis(), &["d2d4"]).unwrap();
         assert_eq!(SavedGame::pgn_of(&[]), "");
-        assert_eq!(SavedGame::pgn_of(&[a.clone()]), a.to_pgn());
+        assert_eq!(SavedGame::pgn_of(std::slice::from_ref(&a)), a.to_pgn());
         let both = SavedGame::pgn_of(&[a.clone(), b.clone()]);
         assert_eq!(both, format!("{}\n{}", a.to_pgn(), b.to_pgn()));
         assert!(a.to_pgn().ends_with('\n'));
