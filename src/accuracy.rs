@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use fow_players::bots::NeuralNetworkPlayer;
 use fow_players::nn::accuracy::evaluate;
-use fow_players::nn::dataset::read_dataset;
+use fow_players::nn::dataset::read_dataset_file;
 
 use crate::error::{input, CliError};
 
@@ -33,10 +33,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     };
     outln!("dataset                                   examples    top-1    top-3   random");
     for path in &a.datasets {
-        let mut file =
-            std::fs::File::open(path).map_err(|e| input(format!("{}: {e}", path.display())))?;
-        let (header, examples) = read_dataset(&mut std::io::BufReader::new(&mut file))
-            .map_err(|e| input(format!("{}: {e}", path.display())))?;
+        let (header, examples) = read_dataset_file(path).map_err(input)?;
         let acc = evaluate(&net, &examples, &header.rules);
         outln!(
             "{:<40} {:>9} {:>7.1}% {:>7.1}% {:>7.1}%",

@@ -2,14 +2,10 @@
 //! chance it gives the mover, and each move's drop, label and accuracy.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use fow_analysis::{
-    analysis_report, analyze_game_with_progress, labelled_game, write_analysis_csv, Evaluator,
-    GameAnalysis, MyStockfishEvaluator, UciEvaluator,
-};
-use fow_records::{load_game, SavedGame};
-use indicatif::{ProgressBar, ProgressStyle};
+use fow_analysis::{analysis_report, labelled_game, write_analysis_csv, Engine, EngineSettings};
+use fow_records::load_game;
 
 use crate::error::{input, CliError};
 use crate::out::count;
@@ -55,18 +51,6 @@ pub struct Args {
     pub rules: RulesArgs,
 }
 
-/// Which engine values the positions.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Engine {
-    /// The thesis's minimax, built in.
-    Mystockfish,
-    /// Stockfish over UCI.
-    Stockfish,
-}
-
-/// Seconds Stockfish may take to start or to answer one position.
-const UCI_TIMEOUT: Duration = Duration::from_secs(120);
-
 /// Loads the game, runs the engine, prints the report and writes the CSV.
 pub fn run(a: Args) -> Result<(), CliError> {
     let default_rules = a.rules.rule_set()?;
@@ -78,7 +62,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
     }
     let game = load_game(&a.file, a.game, &default_rules)?;
     let started = Instant::now();
-    let analysis = analyse(&game, a.engine, a.depth, a.nodes, &a.stockfish)?;
+    let engine = EngineSettings {
+        engine: a.engine,
+        depth: a.depth,
+        nodes: a.nodes,
+        stockfish: a.stockfish,
+    };
+    let analysis = crate::out::analyse(&game, &engine)?;
     let elapsed = started.elapsed();
     let game = labelled_game(game);
     out!("{}", analysis_report(&game, &analysis));
@@ -93,52 +83,4 @@ pub fn run(a: Args) -> Result<(), CliError> {
         analysis.engine
     );
     Ok(())
-}
-
-/// Analyses `game` with `engine` (`depth`, `nodes` and the Stockfish program as `fow
-/// analyze` takes them, defaults where `None`), with a progress bar on a terminal. `fow
-/// analyze` and `fow replay --analyze` both run this.
-pub fn analyse(
-    game: &SavedGame,
-    engine: Engine,
-    depth: Option<i32>,
-    nodes: Option<u64>,
-    stockfish: &str,
-) -> Result<GameAnalysis, CliError> {
-    let mut engine: Box<dyn Evaluator> = match engine {
-        Engine::Mystockfish => {
-            let nodes = nodes.unwrap_or(fow_analysis::DEFAULT_ANALYSIS_NODES);
-            let depth = depth.unwrap_or(fow_analysis::DEFAULT_ANALYSIS_DEPTH);
-            if !(1..=20).contains(&depth) {
-                return Err(input(format!("--depth must be 1 to 20, not {depth}")));
-            }
-            Box::new(MyStockfishEvaluator::new(
-                depth,
-                (nodes > 0).then_some(nodes),
-            ))
-        }
-        Engine::Stockfish => {
-            if depth.is_some() {
-                return Err(input(
-                    "--depth is MyStockfish's; Stockfish searches --nodes N per position",
-                ));
-            }
-            let nodes = nodes.unwrap_or(fow_analysis::DEFAULT_UCI_ANALYSIS_NODES);
-            if nodes == 0 {
-                return Err(input("--nodes must be at least 1 for Stockfish"));
-            }
-            Box::new(UciEvaluator::start(stockfish, nodes, UCI_TIMEOUT).map_err(input)?)
-        }
-    };
-    let bar = ProgressBar::new(game.moves.len() as u64 + 1);
-    bar.set_style(
-        ProgressStyle::with_template("analysing {pos}/{len} positions {wide_bar} {eta}")
-            .expect("valid template"),
-    );
-    let analysis = analyze_game_with_progress(game, engine.as_mut(), &mut |done, _| {
-        bar.set_position(done as u64)
-    })
-    .map_err(|e| CliError::Failed(format!("{}: {e}", game.source)))?;
-    bar.finish_and_clear();
-    Ok(analysis)
 }

@@ -2,12 +2,11 @@
 
 use std::path::PathBuf;
 
-use fow_analysis::{gather_examples, Gathered};
-use fow_players::nn::dataset::{write_dataset, DatasetHeader, Example};
+use fow_analysis::write_examples;
+use fow_players::nn::dataset::Example;
 use fow_variants::RuleSet;
 
 use crate::error::{input, CliError};
-use crate::out::count;
 
 /// Turn recorded games into training examples for the neural network.
 ///
@@ -46,48 +45,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
         .map(str::parse)
         .transpose()
         .map_err(input)?;
-    let pgn_rules = forced.unwrap_or(RuleSet::chesscom());
     let _lock = crate::inputs::lock_parent(&a.out)?;
-    let Gathered {
-        examples,
-        rules: rules_seen,
-        games,
-        used,
-        duplicates,
-    } = gather_examples(&a.inputs, &a.player, forced)?;
-    if examples.is_empty() {
-        return Err(input(format!(
-            "no decisions selected{}",
-            if a.player.is_empty() {
-                String::new()
-            } else {
-                format!(" (no side named {})", a.player.join(", "))
-            }
-        )));
-    }
-    let header = DatasetHeader {
-        examples: examples.len() as u64,
-        sources: a.inputs.iter().map(|p| p.display().to_string()).collect(),
-        selection: if a.player.is_empty() {
-            "both sides".into()
-        } else {
-            a.player.join(", ")
-        },
-        rules: rules_seen.unwrap_or(pgn_rules),
-    };
-    let file = std::fs::File::create(&a.out).map_err(crate::error::io(&a.out))?;
-    let mut w = std::io::BufWriter::new(file);
-    write_dataset(&mut w, &header, &examples).map_err(crate::error::io(&a.out))?;
-    let wins = examples.iter().filter(|e| e.result > 0).count();
-    outln!(
-        "{} read ({} skipped), {used} used, {} of {} ({:.0}% from won games), rules {}",
-        count(games, "game"),
-        count(duplicates, "duplicate"),
-        count(examples.len(), "example"),
-        header.selection,
-        100.0 * wins as f64 / examples.len() as f64,
-        header.rules
-    );
+    let (header, gathered) = write_examples(&a.inputs, &a.player, forced, &a.out)?;
+    outln!("{}", gathered.summary(&header));
     outln!(
         "written to {} ({} bytes per example)",
         a.out.display(),

@@ -61,13 +61,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             n => format!("none of the {n} games could be read; nothing written"),
         }));
     }
-    let mut text = String::new();
-    for (i, g) in games.iter().enumerate() {
-        if i > 0 {
-            text.push('\n');
-        }
-        text.push_str(&g.to_pgn());
-    }
+    let text = SavedGame::pgn_of(&games);
     match &a.out {
         Some(path) => {
             std::fs::write(path, &text).map_err(crate::error::io(path))?;

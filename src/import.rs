@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use fow_records::{import_games, load_games_lenient, CONFIG_FILE, GAMES_FILE};
+use fow_records::{ImportReport, CONFIG_FILE, GAMES_FILE};
 
 use crate::error::{input, CliError};
 use crate::out::count;
@@ -35,42 +35,12 @@ pub struct Args {
 /// Loads, checks and writes the games.
 pub fn run(a: Args) -> Result<(), CliError> {
     let rules = a.rules.rule_set()?;
-    if a.out.join(GAMES_FILE).exists() {
-        return Err(input(format!(
-            "{} already holds games; choose another folder",
-            a.out.display()
-        )));
-    }
-    let mut games = Vec::new();
-    let mut skipped = Vec::new();
-    for path in &a.inputs {
-        let (g, e) = load_games_lenient(path, &rules)?;
-        games.extend(g);
-        skipped.extend(e);
-    }
-    let existed = a.out.exists();
-    let folder = fow_records::RunFolder::create(Some(&a.out), "", "")?;
-    if a.out.join(GAMES_FILE).exists() {
-        return Err(input(format!(
-            "{} already holds games; choose another folder",
-            a.out.display()
-        )));
-    }
-    // A refused import leaves no folder behind (the folder is empty when nothing was
-    // written, and only a folder this command made is removed).
-    let unmake = || {
-        if !existed {
-            let _ = std::fs::remove_dir(&a.out);
-        }
-    };
-    let report = import_games(&games, &folder).inspect_err(|_| unmake())?;
-    skipped.extend(report.skipped.iter().cloned());
-    for e in &skipped {
+    let report = ImportReport::import_inputs(&a.inputs, &rules, &a.out)?;
+    for e in &report.skipped {
         eprintln!("fow: skipped {e}");
     }
-    let total = report.rows.len() + skipped.len();
+    let total = report.rows.len() + report.skipped.len();
     if report.rows.is_empty() {
-        unmake();
         return Err(input(match total {
             1 => "the game could not be imported; nothing written".to_string(),
             n => format!("none of the {n} games could be imported; nothing written"),
@@ -79,29 +49,16 @@ pub fn run(a: Args) -> Result<(), CliError> {
     if report.renumbered {
         outln!("note: game numbers clashed between the inputs; the games are numbered 1 to {} in input order", report.rows.len());
     }
-    let (mut white, mut black, mut draws) = (0, 0, 0);
-    for r in &report.rows {
-        match r.result.as_str() {
-            "1-0" => white += 1,
-            "0-1" => black += 1,
-            _ => draws += 1,
-        }
-    }
-    outln!(
-        "imported {} of {} players, rules {} (White won {white}, Black {black}, {draws} drawn)",
-        count(report.rows.len(), "game"),
-        report.players.len(),
-        report.rules
-    );
+    outln!("{}", report.summary());
     outln!(
         "wrote {}, {}",
         a.out.join(CONFIG_FILE).display(),
         a.out.join(GAMES_FILE).display()
     );
-    if !skipped.is_empty() {
+    if !report.skipped.is_empty() {
         return Err(input(format!(
             "{} of {total} skipped (listed above); {} imported",
-            count(skipped.len(), "game"),
+            count(report.skipped.len(), "game"),
             count(report.rows.len(), "game")
         )));
     }

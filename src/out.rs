@@ -1,4 +1,5 @@
-//! Standard output for the CLI's results.
+//! Standard output for the CLI's results (and the progress bar of an engine analysis,
+//! which two commands show).
 //!
 //! `println!` panics when standard output is a pipe whose reader has gone
 //! (`fow tournament | head -3`). These writes instead drop that output and everything
@@ -55,4 +56,26 @@ pub fn progress_bar(quiet: bool, len: u64, template: &str) -> indicatif::Progres
             .progress_chars("=> "),
     );
     bar
+}
+
+/// `game` analysed by `engine` (`fow analyze`, `fow replay --analyze`), with a progress
+/// bar on standard error when it is a terminal; the engine's settings are checked and the
+/// engine started before the bar shows.
+pub fn analyse(
+    game: &fow_records::SavedGame,
+    engine: &fow_analysis::EngineSettings,
+) -> Result<fow_analysis::GameAnalysis, crate::error::CliError> {
+    let mut evaluator = engine.evaluator()?;
+    let bar = indicatif::ProgressBar::new(game.moves.len() as u64 + 1);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("analysing {pos}/{len} positions {wide_bar} {eta}")
+            .expect("valid template"),
+    );
+    let analysis =
+        fow_analysis::analyze_game_with_progress(game, evaluator.as_mut(), &mut |done, _| {
+            bar.set_position(done as u64)
+        })
+        .map_err(|e| crate::error::CliError::Failed(format!("{}: {e}", game.source)))?;
+    bar.finish_and_clear();
+    Ok(analysis)
 }

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use fow_players::{find, registry, Family, PlayerSpec};
+use fow_players::{family, find, PlayerSpec};
 
 use crate::error::{input, CliError};
 
@@ -38,32 +38,18 @@ pub enum ParamsCommand {
     },
 }
 
-fn family_of(name: &str) -> Result<Family, CliError> {
-    let names = || {
-        registry()
-            .iter()
-            .filter(|b| b.family.is_some())
-            .map(|b| b.name)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    find(name).and_then(|b| b.family).ok_or_else(|| {
-        input(format!(
-            "'{name}' is not a parametrized bot (parametrized: {})",
-            names()
-        ))
-    })
-}
-
 /// Runs the subcommand.
 pub fn run(a: Args) -> Result<(), CliError> {
     match a.command {
         ParamsCommand::Show { spec } => {
             let spec: PlayerSpec = spec.parse().map_err(input)?;
             if let Some(bot) = find(&spec.name).filter(|b| b.family.is_none()) {
-                return show_declared(bot, &spec);
+                for line in bot.settings_lines(&spec).map_err(input)? {
+                    outln!("{line}");
+                }
+                return Ok(());
             }
-            let family = family_of(&spec.name)?;
+            let family = family(&spec.name).map_err(input)?;
             let values = match spec.param("params") {
                 Some(path) => family.load(std::path::Path::new(path)).map_err(input)?,
                 None => (family.default_params)(),
@@ -74,30 +60,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
             Ok(())
         }
         ParamsCommand::Import { file, bot, out } => {
-            let family = family_of(&bot)?;
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| input(format!("{}: {e}", file.display())))?;
-            let mut values = Vec::new();
-            for (i, line) in text.lines().enumerate() {
-                for word in line.split_whitespace() {
-                    let v: f64 = word
-                        .parse()
-                        .ok()
-                        .filter(|v: &f64| v.is_finite())
-                        .ok_or_else(|| {
-                            input(format!(
-                                "{}:{}: '{word}' is not a number",
-                                file.display(),
-                                i + 1
-                            ))
-                        })?;
-                    values.push(v);
-                }
-            }
-            family
-                .build(&values)
-                .map_err(|e| input(format!("{}: {e}", file.display())))?;
-            let json = family.to_json(&values);
+            let family = family(&bot).map_err(input)?;
+            let json = family.to_json(&family.load_numbers(&file).map_err(input)?);
             match out {
                 Some(path) => std::fs::write(&path, json).map_err(crate::error::io(&path))?,
                 None => out!("{json}"),
@@ -105,25 +69,4 @@ pub fn run(a: Args) -> Result<(), CliError> {
             Ok(())
         }
     }
-}
-
-/// `fow params show` of a bot without a parameter vector: each declared parameter's value
-/// in `spec` (checked: the spec must build), its default and its range.
-fn show_declared(bot: &fow_players::BotInfo, spec: &PlayerSpec) -> Result<(), CliError> {
-    spec.build().map_err(input)?;
-    if bot.params.is_empty() {
-        outln!("{} takes no parameters", bot.name);
-        return Ok(());
-    }
-    let width = bot.params.iter().map(|p| p.name.len()).max().unwrap_or(0);
-    for p in bot.params {
-        let default = p.default_text();
-        let value = spec.param(p.name).unwrap_or(&default);
-        outln!(
-            "{:width$}  {value:<12} (default {default}; {})",
-            p.name,
-            p.range_text()
-        );
-    }
-    Ok(())
 }

@@ -73,14 +73,10 @@ pub fn run(_: Args) -> Result<(), CliError> {
 
 #[cfg(feature = "torch")]
 pub fn run(a: Args) -> Result<(), CliError> {
-    use fow_players::nn::dataset::read_dataset;
-    use fow_train::{TrainConfig, TrainError};
+    use fow_train::{epochs_head, TrainConfig, TrainError};
 
-    let name = a.dataset.display();
-    let file =
-        std::fs::File::open(&a.dataset).map_err(|e| crate::error::input(format!("{name}: {e}")))?;
-    let (header, examples) = read_dataset(&mut std::io::BufReader::new(file))
-        .map_err(|e| crate::error::input(format!("{name}: {e}")))?;
+    let (header, examples) =
+        fow_players::nn::dataset::read_dataset_file(&a.dataset).map_err(crate::error::input)?;
     let config = TrainConfig {
         hidden: a.hidden,
         previous: a.previous,
@@ -92,56 +88,25 @@ pub fn run(a: Args) -> Result<(), CliError> {
         patience: a.patience,
     };
     if !a.quiet {
-        eprintln!(
-            "{} examples ({}), rules {}; epoch train_loss val_loss val_top1 examples/s",
-            examples.len(),
-            header.selection,
-            header.rules.name()
-        );
+        eprintln!("{}", epochs_head(&header, examples.len()));
     }
     let quiet = a.quiet;
-    let summary = fow_train::train(&header, &examples, &config, &a.out, a.resume, &mut |e| {
-        if !quiet {
-            eprintln!(
-                "{:>5} {:>10.4} {:>8.4} {:>8.4} {:>10.0}{}",
-                e.epoch,
-                e.train_loss,
-                e.val_loss,
-                e.val_top1,
-                e.examples_per_second,
-                if e.best { "  best" } else { "" }
-            );
-        }
-    })
-    .map_err(|e| match e {
+    let failed = |e: TrainError| match e {
         TrainError::Input(m) => CliError::Input(m),
         TrainError::Failed(m) => CliError::Failed(m),
-    })?;
+    };
+    let summary = fow_train::train(&header, &examples, &config, &a.out, a.resume, &mut |e| {
+        if !quiet {
+            eprintln!("{}", e.line());
+        }
+    })
+    .map_err(failed)?;
     let points: Vec<_> = summary
         .history
         .iter()
         .map(|e| (e.epoch, e.train_loss, e.val_loss, e.val_top1))
         .collect();
     fow_analysis::training_plot(&a.out.join("curve.svg"), &points)?;
-    let Some(best) = summary
-        .history
-        .iter()
-        .find(|e| e.epoch == summary.best_epoch)
-    else {
-        return Err(CliError::Failed("no epoch gave a finite loss".into()));
-    };
-    outln!(
-        "best epoch {} of {}{} on {}: train loss {:.4}, validation loss {:.4}, validation top-1 {:.1}% ({} training, {} validation examples); wrote {}",
-        summary.best_epoch,
-        summary.history.len(),
-        if summary.stopped_early { " (stopped early)" } else { "" },
-        summary.device,
-        best.train_loss,
-        best.val_loss,
-        100.0 * best.val_top1,
-        summary.train_examples,
-        summary.val_examples,
-        a.out.join("weights.safetensors").display()
-    );
+    outln!("{}", summary.result_line(&a.out).map_err(failed)?);
     Ok(())
 }

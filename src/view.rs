@@ -1,6 +1,6 @@
 //! `fow view`: a position and what each side sees.
 
-use fow_variants::{board_diagram, FogView, Position};
+use fow_variants::{board_diagram, diagrams_side_by_side, FogView, Position};
 
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
@@ -29,23 +29,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
     outln!("white:    {white}");
     outln!("black:    {black}");
     outln!();
-    let cols = [
-        ("true board", board_diagram(pos.board(), unicode)),
-        ("white sees", white.diagram(unicode)),
-        ("black sees", black.diagram(unicode)),
-    ];
-    let lines: Vec<Vec<&str>> = cols.iter().map(|c| c.1.lines().collect()).collect();
-    outln!(
+    out!(
         "{}",
-        cols.iter()
-            .map(|c| format!("{:<19}", c.0))
-            .collect::<Vec<_>>()
-            .join("   ")
-            .trim_end()
+        diagrams_side_by_side(&[
+            ("true board", board_diagram(pos.board(), unicode)),
+            ("white sees", white.diagram(unicode)),
+            ("black sees", black.diagram(unicode)),
+        ])
     );
-    for i in 0..lines[0].len() {
-        let row: Vec<String> = lines.iter().map(|l| format!("{:<19}", l[i])).collect();
-        outln!("{}", row.join("   ").trim_end());
-    }
     Ok(())
 }

@@ -1,15 +1,17 @@
 //! Training examples for the network from recorded games (`fow dataset`): every
 //! decision of the selected sides of `games.csv` files and PGN files, each game checked
-//! as it is read, a game found in several inputs counted once.
+//! as it is read, a game found in several inputs counted once; and the dataset file
+//! they make.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use fow_players::nn::dataset::{game_examples, Example};
+use fow_players::nn::dataset::{game_examples, write_dataset, DatasetHeader, Example};
 use fow_records::{games_csv_of, pgn_files, read_games, rules_beside};
 use fow_variants::{read_pgn, Color, RuleSet};
 
-use crate::error::{input, ReportError};
+use crate::error::{input, write_failed, ReportError};
+use crate::words::count;
 
 /// What [`gather_examples`] read.
 #[derive(Clone, Debug, Default)]
@@ -24,6 +26,64 @@ pub struct Gathered {
     pub used: usize,
     /// `games.csv` games skipped as already read from another input.
     pub duplicates: usize,
+}
+
+impl Gathered {
+    /// What was read and kept, in a line (`fow dataset`): games read and skipped, games
+    /// used, the examples of `header`'s selection and how many come from won games, the
+    /// rules.
+    pub fn summary(&self, header: &DatasetHeader) -> String {
+        let wins = self.examples.iter().filter(|e| e.result > 0).count();
+        format!(
+            "{} read ({} skipped), {} used, {} of {} ({:.0}% from won games), rules {}",
+            count(self.games, "game"),
+            count(self.duplicates, "duplicate"),
+            self.used,
+            count(self.examples.len(), "example"),
+            header.selection,
+            100.0 * wins as f64 / self.examples.len() as f64,
+            header.rules
+        )
+    }
+}
+
+/// `fow dataset`: the examples of `players` in `inputs` ([`gather_examples`]) written to
+/// `out` as a dataset file, whose header names the inputs, the selection and the rules
+/// (those of the games, else `forced`, else chesscom). No example selected is bad input
+/// and writes nothing. Returns the header and what was read.
+pub fn write_examples(
+    inputs: &[PathBuf],
+    players: &[String],
+    forced: Option<RuleSet>,
+    out: &Path,
+) -> Result<(DatasetHeader, Gathered), ReportError> {
+    let gathered = gather_examples(inputs, players, forced)?;
+    if gathered.examples.is_empty() {
+        return Err(input(format!(
+            "no decisions selected{}",
+            if players.is_empty() {
+                String::new()
+            } else {
+                format!(" (no side named {})", players.join(", "))
+            }
+        )));
+    }
+    let header = DatasetHeader {
+        examples: gathered.examples.len() as u64,
+        sources: inputs.iter().map(|p| p.display().to_string()).collect(),
+        selection: if players.is_empty() {
+            "both sides".into()
+        } else {
+            players.join(", ")
+        },
+        rules: gathered
+            .rules
+            .unwrap_or(forced.unwrap_or(RuleSet::chesscom())),
+    };
+    let file = std::fs::File::create(out).map_err(|e| write_failed(out, e))?;
+    let mut w = std::io::BufWriter::new(file);
+    write_dataset(&mut w, &header, &gathered.examples).map_err(|e| write_failed(out, e))?;
+    Ok((header, gathered))
 }
 
 /// Whether a side named `name` is selected.
@@ -155,4 +215,51 @@ pub fn gather_examples(
         used,
         duplicates,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chesscom() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/chesscom-fow/game-000.pgn")
+    }
+
+    /// The file reads back with its header; the summary counts what was read and kept.
+    #[test]
+    fn examples_are_written_with_their_header() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("d.bin");
+        let players = ["oferwald".to_string()];
+        let (header, gathered) =
+            write_examples(&[chesscom()], &players, None, &out).expect("written");
+        assert_eq!(header.selection, "oferwald");
+        assert_eq!(header.rules, RuleSet::chesscom());
+        assert_eq!(header.examples, gathered.examples.len() as u64);
+        let file = std::fs::File::open(&out).expect("a file");
+        let (back, examples) =
+            fow_players::nn::dataset::read_dataset(&mut std::io::BufReader::new(file))
+                .expect("a dataset");
+        assert_eq!(back.sources, [chesscom().display().to_string()]);
+        assert_eq!(examples.len(), gathered.examples.len());
+        let n = examples.len();
+        assert_eq!(
+            gathered.summary(&header),
+            format!("1 game read (0 duplicates skipped), 1 used, {n} examples of oferwald (100% from won games), rules chesscom")
+        );
+    }
+
+    /// No side selected: bad input naming the names, and no file.
+    #[test]
+    fn nothing_selected_is_bad_input() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("d.bin");
+        let players = ["nobody".to_string()];
+        let err = write_examples(&[chesscom()], &players, None, &out).err();
+        assert!(
+            matches!(&err, Some(ReportError::Input(m)) if m == "no decisions selected (no side named nobody)"),
+            "{err:?}"
+        );
+        assert!(!out.exists());
+    }
 }

@@ -4,22 +4,28 @@
 //!
 //! - [`analyze_game`]: each move of a saved game valued by an engine ([`Evaluator`]:
 //!   fow's own MyStockfish search or a UCI engine such as Stockfish), with win chances,
-//!   labels ([`MoveLabel`]) and accuracy; [`analysis_report`] is `fow analyze`'s report
+//!   labels ([`MoveLabel`]) and accuracy, the engine chosen as [`EngineSettings`];
+//!   [`analysis_report`] is `fow analyze`'s report
 //!   of it; [`read_analysis`] reads such an analysis back, checked against its game.
 //! - [`Replay`]: a saved game ready to show ply by ply with its analysis, and
-//!   [`html_page`], the self-contained HTML replay (`fow replay --html`).
+//!   [`html_page`], the self-contained HTML replay (`fow replay --html`),
+//!   [`replay_text`], the replay printed, and [`view_in_terminal`], the interactive
+//!   terminal viewer.
 //! - [`MatchReport`]: a match's statistics against each opponent (Elo, nElo, LOS,
 //!   pentanomial counts, the SPRT's state), as `fow match` prints them and `match.json`.
-//! - [`fit`] and [`report`]: a run's result matrix fitted (BayesElo's model, the thesis's
+//! - [`results_matrix`]: the result matrix of what `fow rate` reads (games or a matrix
+//!   file); [`fit`] and [`report`]: a run's result matrix fitted (BayesElo's model, the thesis's
 //!   iteration, maximum likelihood) and its crosstable, ratings and likelihood of
 //!   superiority as printed and as the files beside the games.
 //! - [`compare`]: a tournament's ladder beside the thesis's Table 2, with rank
 //!   correlations and the ladder plot; [`Preset`]: the thesis's tournaments.
 //! - [`benchmark_plot`], [`ladder_plot`], [`training_plot`]: the SVG plots.
-//! - [`gather_examples`]: training examples for the network from recorded games.
+//! - [`gather_examples`]: training examples for the network from recorded games;
+//!   [`write_examples`] writes them as a dataset file (`fow dataset`).
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for
 //!   fitting piece values (`fow tune-material`); [`gather_material`] reads them from
-//!   many inputs and [`fit_warnings`] says when a fit of them means little.
+//!   many inputs, [`MaterialFit`] fits piece values to them (its report and JSON file)
+//!   and [`fit_warnings`] says when such a fit means little.
 //!
 //! It reads through fow-records and fits through fow-ratings; it never plays a game.
 //!
@@ -39,16 +45,21 @@ mod analysis_file;
 mod analysis_report;
 mod analyze;
 mod dataset;
+mod engine;
 mod error;
 mod evolve_report;
 mod html;
 mod match_report;
 mod material;
+mod material_fit;
 mod material_inputs;
 mod plot;
 mod replay;
+mod replay_text;
+mod results_matrix;
 mod run_results;
 mod tables;
+mod terminal;
 mod thesis;
 mod words;
 
@@ -60,7 +71,8 @@ pub use analyze::{
     write_analysis_csv, AnalysisError, Evaluation, Evaluator, MyStockfishEvaluator, UciEvaluator,
     DEFAULT_ANALYSIS_DEPTH, DEFAULT_ANALYSIS_NODES, DEFAULT_UCI_ANALYSIS_NODES, MATE_CP,
 };
-pub use dataset::{gather_examples, Gathered};
+pub use dataset::{gather_examples, write_examples, Gathered};
+pub use engine::{Engine, EngineSettings};
 pub use error::ReportError;
 pub use evolve_report::{evolution_report, EVOLVE_PLOT_FILE};
 pub use html::html_page;
@@ -71,14 +83,18 @@ pub use material::{
     game_samples, material_balance, pgn_samples, row_samples, Draws, MaterialOptions,
     MaterialSample, MATERIAL_NAMES, MATERIAL_ROLES,
 };
+pub use material_fit::MaterialFit;
 pub use material_inputs::{fit_warnings, gather_material, nothing_to_fit, MaterialInputs};
 pub use plot::{benchmark_plot, ladder_plot, training_plot, Rung};
 pub use replay::{analysis_text, header, move_facts, piece_on, squares_text, Replay};
+pub use replay_text::replay_text;
+pub use results_matrix::results_matrix;
 pub use run_results::{thesis_comparison, tournament_results, TournamentResults};
 pub use tables::{
     anchor, fit, labelled, matrix_of, ms_per_move, report, thesis_and_mle, Fits, Method,
     CROSSTABLE_FILE, LOS_FILE, RATINGS_FILE, SUMMARY_FILE,
 };
+pub use terminal::{view_in_terminal, TerminalError};
 pub use thesis::{
     compare, Preset, FILES, PRESET_GAMES, THESIS_BOTS, THESIS_NN_SPEC, THESIS_PE_PARAMS,
 };

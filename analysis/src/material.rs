@@ -32,13 +32,14 @@ pub const MATERIAL_ROLES: [Role; 5] = [
 /// Lower-case names of [`MATERIAL_ROLES`], in the same order.
 pub const MATERIAL_NAMES: [&str; 5] = ["pawn", "knight", "bishop", "rook", "queen"];
 
-/// What to do with drawn games.
+/// What to do with drawn games (also `fow tune-material --draws`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Draws {
-    /// Label their positions 0.5.
+    /// Draws count as half a win (label 0.5).
     #[default]
     Half,
-    /// Leave drawn games out.
+    /// Drawn games are left out.
     Skip,
 }
 

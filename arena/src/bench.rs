@@ -1,6 +1,7 @@
 //! Speed measurement: random-versus-random games through the full arena path (an
 //! observation built for the mover every ply, with its view right after its previous
-//! move, and moves checked).
+//! move, and moves checked), perft, belief tracking and a program player's round trip;
+//! [`BenchSettings::run`] is `fow bench`, its report line by line and its signature.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -365,4 +366,299 @@ pub fn exec_round_trip(
     }
     r.wall = started.elapsed();
     Ok(r)
+}
+
+/// What `fow bench` measures, in order: random games on one and on `jobs` threads under
+/// both rule presets, perft, PossibleBoardList's belief tracking, a program player's
+/// round trip.
+#[derive(Clone, Debug)]
+pub struct BenchSettings {
+    /// Games per random-game measurement (at least 1).
+    pub games: usize,
+    /// Threads of the parallel random-game measurement (1: none).
+    pub jobs: usize,
+    /// Perft depth from the start position (1 to 8).
+    pub perft_depth: u32,
+    /// Seed of the games.
+    pub seed: u64,
+    /// Repetitions of each measurement (at least 1).
+    pub repeat: u32,
+    /// Games of PossibleBoardList against CaptureLargest (0 skips them).
+    pub belief_games: usize,
+    /// Games of `program` against RandomMove (0 skips them).
+    pub exec_games: usize,
+    /// The program player of the round-trip games (`fow serve RandomMove` run as a
+    /// program); needed when `exec_games` is not 0.
+    pub program: Option<PlayerSpec>,
+}
+
+impl BenchSettings {
+    /// Refuses settings that measure nothing: no repetition, no games, a perft depth out
+    /// of 1 to 8 (the message names the `fow bench` option).
+    pub fn check(&self) -> Result<(), String> {
+        if self.repeat == 0 {
+            return Err("--repeat must be at least 1".into());
+        }
+        if self.games == 0 {
+            return Err("--games must be at least 1".into());
+        }
+        if self.perft_depth == 0 || self.perft_depth > 8 {
+            return Err("--perft-depth must be between 1 and 8".into());
+        }
+        Ok(())
+    }
+
+    /// Runs the measurements, handing each line of the report to `line` as soon as it is
+    /// measured, the last one the signature (which changes only when behaviour does).
+    /// Fails when a repetition played other games than the first (determinism broken) or
+    /// a player cannot be built.
+    pub fn run(&self, line: &mut dyn FnMut(&str)) -> Result<Signature, String> {
+        let mut signature = Signature::default();
+        // Untimed warm-up: attack tables into cache, threads started, clocks up.
+        random_games(
+            (self.games / 10).max(100),
+            self.seed ^ 1,
+            RuleSet::thesis(),
+            self.jobs,
+        );
+        line(&format!(
+            "random vs random, full arena path (observation built every ply), best and median of {}:",
+            self.repeat.max(1)
+        ));
+        for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
+            signature.add(self.random_lines(rules, line)?);
+        }
+        line(&format!(
+            "perft from the start position, best of {}:",
+            self.repeat.max(1)
+        ));
+        for rules in [RuleSet::thesis(), RuleSet::chesscom()] {
+            let (n, time) = timed_perft(self.perft_depth, &rules, self.repeat);
+            let s = time.as_secs_f64();
+            line(&format!(
+                "  {:<8} depth {}: {n} nodes in {:.3} s = {:.1} M nodes/s",
+                rules.to_string(),
+                self.perft_depth,
+                s,
+                n as f64 / s / 1e6
+            ));
+            signature.add(n);
+        }
+        if self.belief_games > 0 {
+            signature.add(self.belief_lines(line)?);
+        }
+        if self.exec_games > 0 {
+            self.exec_lines(line)?;
+        }
+        line(&format!(
+            "signature: {:016x} (games {}, seed {}, perft depth {}, belief games {})",
+            signature.0, self.games, self.seed, self.perft_depth, self.belief_games
+        ));
+        Ok(signature)
+    }
+
+    /// The random games under `rules` on one job and on `jobs`, taking turns: their lines,
+    /// and the fastest one-job run's signature.
+    fn random_lines(&self, rules: RuleSet, line: &mut dyn FnMut(&str)) -> Result<u64, String> {
+        let mut job_counts = vec![1];
+        if self.jobs > 1 {
+            job_counts.push(self.jobs);
+        }
+        let mut runs = alternating_runs(self.games, self.seed, rules, &job_counts, self.repeat);
+        // Per-round ratio of the parallel run's speed to the one-job run's beside it.
+        let round_ratio = match runs.as_slice() {
+            [one, many] => median_round_ratio(one, many),
+            _ => None,
+        };
+        let (mut one_job, mut one_job_signature) = (0.0, 0);
+        for (k, &j) in job_counts.iter().enumerate() {
+            let runs = &mut runs[k];
+            runs.sort_by_key(|r| r.elapsed);
+            let median = runs[runs.len() / 2].plies_per_second();
+            let r = &runs[0];
+            let pps = r.plies_per_second();
+            if j == 1 {
+                one_job = pps;
+                one_job_signature = r.signature;
+            }
+            line(&format!(
+                "  {:<8} {} job{}: {} games, {} plies in {:.3} s = {:.2} M plies/s (median {:.2}){}",
+                rules.to_string(),
+                j,
+                if j == 1 { " " } else { "s" },
+                r.games,
+                r.plies,
+                r.elapsed.as_secs_f64(),
+                pps / 1e6,
+                median / 1e6,
+                match round_ratio {
+                    Some(ratio) if j > 1 => format!(
+                        " ({:.2}x one job; median of rounds {ratio:.2}x)",
+                        pps / one_job
+                    ),
+                    _ => String::new(),
+                }
+            ));
+            if runs.iter().any(|r| r.signature != one_job_signature) {
+                return Err(format!(
+                    "a run on {j} job{} played other games than the fastest one-job run: \
+                     determinism is broken",
+                    if j == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        Ok(one_job_signature)
+    }
+
+    /// The belief measurement's lines, and its signature.
+    fn belief_lines(&self, line: &mut dyn FnMut(&str)) -> Result<u64, String> {
+        let opponent: PlayerSpec = "CaptureLargest".parse().expect("a registered bot");
+        let r = belief_games(self.belief_games, self.seed, RuleSet::thesis(), &opponent)
+            .map_err(|e| e.to_string())?;
+        let update = r.update_time.as_secs_f64();
+        let search = (r.think_time.saturating_sub(r.update_time)).as_secs_f64();
+        let per_decision = |x: f64| x * 1e3 / r.decisions.max(1) as f64;
+        line(&format!(
+            "PossibleBoardList (default settings) vs CaptureLargest, thesis rules, {} games on one thread:",
+            r.games
+        ));
+        line(&format!(
+            "  {} decisions, {:.2} ms per move ({:.2} ms updating the set, {:.2} ms searching); scored {:.1}/{}",
+            r.decisions,
+            per_decision(r.think_time.as_secs_f64()),
+            per_decision(update),
+            per_decision(search),
+            r.points,
+            r.games
+        ));
+        line(&format!(
+            "  belief set: {} boards expanded, {} children checked, {} kept: {:.1} M children checked/s, {:.2} M boards expanded/s",
+            r.expanded,
+            r.children,
+            r.kept,
+            r.children as f64 / update.max(1e-9) / 1e6,
+            r.expanded as f64 / update.max(1e-9) / 1e6
+        ));
+        line(&format!(
+            "  set size per decision: median {}, max {}; {} rebuilds from guesses",
+            r.median_size(),
+            r.max_size(),
+            r.rebuilds
+        ));
+        line(&format!(
+            "  search: {} boards searched, {} nodes = {:.2} M nodes/s",
+            r.searched,
+            r.nodes,
+            r.nodes as f64 / search.max(1e-9) / 1e6
+        ));
+        Ok(r.signature)
+    }
+
+    /// The program player's round trip against the built-in RandomMove (wall clock: not
+    /// part of the signature).
+    fn exec_lines(&self, line: &mut dyn FnMut(&str)) -> Result<(), String> {
+        let program = self
+            .program
+            .as_ref()
+            .ok_or("no program player to measure the round trip of")?;
+        let random: PlayerSpec = "RandomMove".parse().expect("a registered bot");
+        let r = exec_round_trip(program, &random, self.exec_games, self.seed)
+            .map_err(|e| e.to_string())?;
+        line(&format!(
+            "external bot (fow serve RandomMove over the fow bot protocol) vs RandomMove, {} games on one thread:",
+            self.exec_games
+        ));
+        line(&format!(
+            "  {} turns, {:.1} us per turn round trip (in-process RandomMove: {:.2} us per move); {:.2} ms per game to start and end the program{}",
+            r.turns,
+            r.us_per_turn(),
+            r.inside_us_per_move(),
+            r.ms_per_game_outside(),
+            if r.faults > 0 {
+                format!("; {} games lost by a fault", r.faults)
+            } else {
+                String::new()
+            }
+        ));
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(jobs: usize) -> BenchSettings {
+        BenchSettings {
+            games: 3,
+            jobs,
+            perft_depth: 2,
+            seed: 5,
+            repeat: 2,
+            belief_games: 0,
+            exec_games: 0,
+            program: None,
+        }
+    }
+
+    fn run(s: &BenchSettings) -> (Vec<String>, Result<Signature, String>) {
+        let mut lines = Vec::new();
+        let result = s.run(&mut |l| lines.push(l.to_string()));
+        (lines, result)
+    }
+
+    /// The report's lines in order, ending with the signature, which depends on the
+    /// games and not on the threads.
+    #[test]
+    fn report_lines_end_with_a_signature_equal_across_thread_counts() {
+        let (lines, one) = run(&settings(1));
+        let one = one.expect("measured");
+        assert_eq!(lines.len(), 1 + 2 + 1 + 2 + 1, "{lines:#?}");
+        assert!(lines[0].starts_with("random vs random"), "{}", lines[0]);
+        assert!(
+            lines[1].starts_with("  thesis   1 job : 3 games, "),
+            "{}",
+            lines[1]
+        );
+        assert!(lines[3].starts_with("perft from the start position, best of 2"));
+        assert!(
+            lines[4].starts_with("  thesis   depth 2: 400 nodes in "),
+            "{}",
+            lines[4]
+        );
+        let last = format!(
+            "signature: {:016x} (games 3, seed 5, perft depth 2, belief games 0)",
+            one.0
+        );
+        assert_eq!(lines.last(), Some(&last));
+        let (lines, two) = run(&settings(2));
+        assert_eq!(two, Ok(one));
+        assert_eq!(lines.len(), 1 + 4 + 1 + 2 + 1, "{lines:#?}");
+        assert!(lines[2].contains(" 2 jobs: 3 games, "), "{}", lines[2]);
+        assert!(
+            lines[2].contains("x one job; median of rounds "),
+            "{}",
+            lines[2]
+        );
+        let mut other_seed = settings(1);
+        other_seed.seed = 6;
+        assert_ne!(run(&other_seed).1, Ok(one));
+    }
+
+    /// Settings that measure nothing are refused, naming the option.
+    #[test]
+    fn settings_that_measure_nothing_are_refused() {
+        let refused = |change: fn(&mut BenchSettings)| {
+            let mut s = settings(1);
+            change(&mut s);
+            s.check().expect_err("refused")
+        };
+        assert_eq!(refused(|s| s.repeat = 0), "--repeat must be at least 1");
+        assert_eq!(refused(|s| s.games = 0), "--games must be at least 1");
+        assert_eq!(
+            refused(|s| s.perft_depth = 9),
+            "--perft-depth must be between 1 and 8"
+        );
+        assert_eq!(settings(1).check(), Ok(()));
+    }
 }

@@ -95,6 +95,27 @@ impl Family {
             .map_err(|e| ParamError(format!("{}: {}", path.display(), e.0)))
     }
 
+    /// Reads a plain list of numbers from `path`: whitespace-separated, one per parameter
+    /// in parameter order (as the thesis stores its PositionaryEvaluator parameters), each
+    /// finite. Errors name the file, and the line of a word that is not a number.
+    pub fn load_numbers(&self, path: &Path) -> Result<Vec<f64>, ParamError> {
+        let file = path.display();
+        let text = std::fs::read_to_string(path).map_err(|e| ParamError(format!("{file}: {e}")))?;
+        let mut values = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            for word in line.split_whitespace() {
+                let v = word.parse().ok().filter(|v: &f64| v.is_finite());
+                let v = v.ok_or_else(|| {
+                    ParamError(format!("{file}:{}: '{word}' is not a number", i + 1))
+                })?;
+                values.push(v);
+            }
+        }
+        self.build(&values)
+            .map_err(|e| ParamError(format!("{file}: {e}")))?;
+        Ok(values)
+    }
+
     /// [`Family::load`] from text.
     pub fn parse(&self, text: &str) -> Result<Vec<f64>, ParamError> {
         self.parse_over(text, (self.default_params)())
@@ -171,3 +192,33 @@ impl std::fmt::Display for ParamError {
 }
 
 impl std::error::Error for ParamError {}
+
+#[cfg(test)]
+mod tests {
+    /// A plain list of numbers: read back in order; a word that is not a number and a
+    /// wrong count are errors naming the file (and the line).
+    #[test]
+    fn numbers_load_in_parameter_order() {
+        let family = crate::registry::family("PositionaryEvaluator").unwrap();
+        let defaults = (family.default_params)();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.txt");
+        let text: Vec<String> = defaults.iter().map(|v| v.to_string()).collect();
+        std::fs::write(&path, text.join("\n")).unwrap();
+        assert_eq!(family.load_numbers(&path).unwrap(), defaults);
+        let file = path.display();
+        std::fs::write(&path, "1 2\n3 x\n").unwrap();
+        let e = family.load_numbers(&path).unwrap_err();
+        assert_eq!(e.0, format!("{file}:2: 'x' is not a number"));
+        std::fs::write(&path, "1 inf\n").unwrap();
+        let e = family.load_numbers(&path).unwrap_err();
+        assert_eq!(e.0, format!("{file}:1: 'inf' is not a number"));
+        std::fs::write(&path, "1\n").unwrap();
+        let e = family.load_numbers(&path).unwrap_err();
+        let n = defaults.len();
+        assert_eq!(
+            e.0,
+            format!("{file}: PositionaryEvaluator takes {n} parameters, not 1")
+        );
+    }
+}

@@ -3,7 +3,7 @@
 use crate::bots;
 use crate::external::{ExternalPlayer, UciPlayer};
 use crate::param::Param;
-use crate::parametrized::{Family, Parametrized};
+use crate::parametrized::{Family, ParamError, Parametrized};
 use crate::player::Player;
 use crate::spec::{PlayerSpec, SpecError};
 
@@ -224,6 +224,47 @@ pub fn find(name: &str) -> Option<&'static BotInfo> {
     BOTS.iter().find(|b| b.name == name)
 }
 
+/// The [`Family`] of the parametrized bot `name`; the error lists the parametrized bots.
+pub fn family(name: &str) -> Result<Family, ParamError> {
+    find(name).and_then(|b| b.family).ok_or_else(|| {
+        let names: Vec<&str> = BOTS
+            .iter()
+            .filter(|b| b.family.is_some())
+            .map(|b| b.name)
+            .collect();
+        ParamError(format!(
+            "'{name}' is not a parametrized bot (parametrized: {})",
+            names.join(", ")
+        ))
+    })
+}
+
+impl BotInfo {
+    /// This bot's declared parameters as `spec` sets them (`fow params show`), one line
+    /// each: the name, the value in the spec or else the default, the default and the
+    /// range; or one line saying it takes none. A spec that does not build is an error.
+    pub fn settings_lines(&self, spec: &PlayerSpec) -> Result<Vec<String>, SpecError> {
+        spec.build()?;
+        if self.params.is_empty() {
+            return Ok(vec![format!("{} takes no parameters", self.name)]);
+        }
+        let width = self.params.iter().map(|p| p.name.len()).max().unwrap_or(0);
+        Ok(self
+            .params
+            .iter()
+            .map(|p| {
+                let default = p.default_text();
+                let value = spec.param(p.name).unwrap_or(&default);
+                format!(
+                    "{:width$}  {value:<12} (default {default}; {})",
+                    p.name,
+                    p.range_text()
+                )
+            })
+            .collect())
+    }
+}
+
 impl PlayerSpec {
     /// Builds a fresh player from the registry (see [`build`]).
     pub fn build(&self) -> Result<Box<dyn Player>, SpecError> {
@@ -258,4 +299,53 @@ pub fn build(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
         }
     }
     (info.build)(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A parametrized bot's family by name; another name is refused, listing them.
+    #[test]
+    fn families_by_name() {
+        assert_eq!(
+            family("PositionaryEvaluator").unwrap().name,
+            "PositionaryEvaluator"
+        );
+        let e = family("RandomMove").err().expect("not parametrized");
+        assert_eq!(
+            e.0,
+            "'RandomMove' is not a parametrized bot (parametrized: PositionaryEvaluator)"
+        );
+    }
+
+    /// The settings of a spec: values set, defaults otherwise, names aligned.
+    #[test]
+    fn settings_lines_show_values_and_defaults() {
+        let random = find("RandomMove").unwrap();
+        let spec: PlayerSpec = "RandomMove".parse().unwrap();
+        assert_eq!(
+            random.settings_lines(&spec).unwrap(),
+            ["RandomMove takes no parameters"]
+        );
+        let bot = BOTS
+            .iter()
+            .find(|b| b.params.len() > 1)
+            .expect("a bot with parameters");
+        let first = &bot.params[0];
+        let spec: PlayerSpec = bot.name.parse().unwrap();
+        let lines = bot.settings_lines(&spec).unwrap();
+        assert_eq!(lines.len(), bot.params.len());
+        let width = bot.params.iter().map(|p| p.name.len()).max().unwrap();
+        let default = first.default_text();
+        assert!(
+            lines[0].starts_with(&format!(
+                "{:width$}  {default:<12} (default {default}; ",
+                first.name
+            )),
+            "{lines:?}"
+        );
+        let bad: PlayerSpec = format!("{}:nonsense=1", bot.name).parse().unwrap();
+        assert!(bot.settings_lines(&bad).is_err());
+    }
 }

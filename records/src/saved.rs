@@ -584,6 +584,13 @@ impl SavedGame {
         .to_pgn()
     }
 
+    /// Games as one PGN text (`fow export`): each as [`SavedGame::to_pgn`] writes it, a
+    /// blank line between them.
+    pub fn pgn_of(games: &[SavedGame]) -> String {
+        let pgns: Vec<String> = games.iter().map(SavedGame::to_pgn).collect();
+        pgns.join("\n")
+    }
+
     /// How the rules ended the game: with its last move (a king capture, a draw rule), or
     /// with no legal move left for the side to move (a draw, as the arena scores it);
     /// `None` when it stopped otherwise (resignation, time, a player's fault).
@@ -811,6 +818,70 @@ pub fn import_games(games: &[SavedGame], folder: &RunFolder) -> Result<ImportRep
         row.tag = tagger.tag(row);
     }
     Ok(report)
+}
+
+impl ImportReport {
+    /// `fow import`: reads every game of `inputs` (results folders, `games.csv` files, PGN
+    /// files or folders of them; `rules` for PGN games that name none) and writes those
+    /// that fit as the results folder `dir` ([`import_games`]), holding the folder's lock.
+    /// A game that cannot be read is left out with the others [`import_games`] leaves
+    /// out, listed first in `skipped`. A `dir` that holds a `games.csv` already is refused
+    /// before anything is read (and again under the lock), and a folder made here is
+    /// removed again when nothing is written.
+    pub fn import_inputs(
+        inputs: &[PathBuf],
+        rules: &RuleSet,
+        dir: &Path,
+    ) -> Result<ImportReport, RecordError> {
+        if dir.join(GAMES_FILE).exists() {
+            return Err(RecordError::folder(
+                dir,
+                "already holds games; choose another folder",
+            ));
+        }
+        let (mut games, mut skipped) = (Vec::new(), Vec::new());
+        for path in inputs {
+            let (g, e) = load_games_lenient(path, rules)?;
+            games.extend(g);
+            skipped.extend(e);
+        }
+        let existed = dir.exists();
+        let folder = RunFolder::create(Some(dir), "", "")?;
+        // A refused import leaves no folder behind (the folder is empty when nothing was
+        // written, and only a folder made here is removed).
+        let unmake = || {
+            if !existed {
+                let _ = std::fs::remove_dir(dir);
+            }
+        };
+        let mut report = import_games(&games, &folder).inspect_err(|_| unmake())?;
+        if report.rows.is_empty() {
+            unmake();
+        }
+        skipped.append(&mut report.skipped);
+        report.skipped = skipped;
+        Ok(report)
+    }
+
+    /// The games written in a line: how many, of how many players, the rules, and who won
+    /// (`imported 3 games of 2 players, rules chesscom (White won 2, Black 1, 0 drawn)`).
+    pub fn summary(&self) -> String {
+        let (mut white, mut black, mut draws) = (0, 0, 0);
+        for r in &self.rows {
+            match r.result.as_str() {
+                "1-0" => white += 1,
+                "0-1" => black += 1,
+                _ => draws += 1,
+            }
+        }
+        let n = self.rows.len();
+        format!(
+            "imported {n} game{} of {} players, rules {} (White won {white}, Black {black}, {draws} drawn)",
+            if n == 1 { "" } else { "s" },
+            self.players.len(),
+            self.rules
+        )
+    }
 }
 
 #[cfg(test)]
@@ -1105,6 +1176,55 @@ mod tests {
         let out3 = dir.path().join("third");
         let report = import(&[game(r, "e2e4", None, "")], &out3).unwrap();
         assert!(report.rows.is_empty() && fs::read_dir(&out3).unwrap().next().is_none());
+    }
+
+    #[test]
+    fn import_inputs_reads_leniently_and_leaves_no_folder_when_nothing_fits() {
+        let dir = tempfile::tempdir().unwrap();
+        let pgn = dir.path().join("in.pgn");
+        fs::write(
+            &pgn,
+            "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+             [White \"B\"]\n[Black \"A\"]\n[Result \"0-1\"]\n\n1. e5 0-1\n",
+        )
+        .unwrap();
+        let out = dir.path().join("out");
+        let inputs = [pgn];
+        let report = ImportReport::import_inputs(&inputs, &RuleSet::thesis(), &out).unwrap();
+        assert_eq!(report.rows.len(), 1);
+        assert_eq!(report.skipped.len(), 1, "{:?}", report.skipped);
+        assert!(report.skipped[0].contains("game 2"), "{:?}", report.skipped);
+        assert_eq!(
+            report.summary(),
+            "imported 1 game of 2 players, rules thesis (White won 1, Black 0, 0 drawn)"
+        );
+        assert!(out.join(GAMES_FILE).is_file());
+        let again = ImportReport::import_inputs(&inputs, &RuleSet::thesis(), &out);
+        assert!(again
+            .unwrap_err()
+            .to_string()
+            .contains("already holds games"));
+        let bad = dir.path().join("bad.pgn");
+        fs::write(
+            &bad,
+            "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e5 1-0\n",
+        )
+        .unwrap();
+        let none = dir.path().join("none");
+        let report = ImportReport::import_inputs(&[bad], &RuleSet::thesis(), &none).unwrap();
+        assert!(report.rows.is_empty() && report.skipped.len() == 1);
+        assert!(!none.exists());
+    }
+
+    #[test]
+    fn pgn_of_games_is_each_game_then_a_blank_line() {
+        let a = SavedGame::from_uci("A", "B", RuleSet::thesis(), &["e2e4"]).unwrap();
+        let b = SavedGame::from_uci("C", "D", RuleSet::thesis(), &["d2d4"]).unwrap();
+        assert_eq!(SavedGame::pgn_of(&[]), "");
+        assert_eq!(SavedGame::pgn_of(std::slice::from_ref(&a)), a.to_pgn());
+        let both = SavedGame::pgn_of(&[a.clone(), b.clone()]);
+        assert_eq!(both, format!("{}\n{}", a.to_pgn(), b.to_pgn()));
+        assert!(a.to_pgn().ends_with('\n'));
     }
 
     #[test]

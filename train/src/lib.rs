@@ -16,7 +16,8 @@
 //! `source .libtorch/env.sh && cargo test -p fow-train --features torch`.
 //!
 //! The parts without libtorch: a run's settings and the network they train, the split of
-//! a dataset into training and validation games, and the top-1 move choice. (Training
+//! a dataset into training and validation games, the top-1 move choice, and the lines
+//! `fow train` prints ([`epochs_head`], [`EpochStats::line`], [`TrainSummary::result_line`]). (Training
 //! itself, `train` and `load_model`, needs the feature and libtorch.)
 //!
 //! ```
@@ -60,9 +61,11 @@ use fow_players::nn::dataset::Example;
 use fow_players::nn::encode::{active_inputs, VIEW_INPUTS};
 use serde::{Deserialize, Serialize};
 
+mod report;
 pub mod split;
 #[cfg(feature = "torch")]
 mod torch;
+pub use report::epochs_head;
 #[cfg(feature = "torch")]
 pub use torch::{load_model, train, Model};
 

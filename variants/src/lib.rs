@@ -69,7 +69,7 @@ pub use position::{apply_move, Position};
 pub use rules::{Castling, Promotion, RuleSet};
 pub use san::{parse_move_among, parse_san_among, san_among};
 pub use text::{printable, quote, QUOTE_CHARS};
-pub use view::{board_diagram, piece_symbol, role_name, side_name, FogView};
+pub use view::{board_diagram, diagrams_side_by_side, piece_symbol, role_name, side_name, FogView};
 
 /// shakmaty, re-exported so that users name the same types.
 pub use shakmaty;

@@ -430,6 +430,40 @@ pub fn board_diagram(board: &Board, unicode: bool) -> String {
     diagram(board, Bitboard::FULL, unicode)
 }
 
+/// Width of one column of [`diagrams_side_by_side`], labels included.
+const DIAGRAM_COLUMN: usize = 19;
+
+/// Diagrams (as [`board_diagram`] and [`FogView::diagram`] draw them) in columns under
+/// their titles, three spaces apart, each line's trailing spaces trimmed: `fow view` and
+/// `fow replay --print` show the true board and both views this way.
+///
+/// ```
+/// use fow_variants::{board_diagram, diagrams_side_by_side, Position};
+/// let board = board_diagram(Position::startpos().board(), false);
+/// let text = diagrams_side_by_side(&[("true board", board.clone()), ("again", board)]);
+/// let lines: Vec<&str> = text.lines().collect();
+/// assert_eq!(lines[0], "true board            again");
+/// assert_eq!(lines[1], "8 r n b q k b n r     8 r n b q k b n r");
+/// assert_eq!(lines.len(), 10);
+/// ```
+pub fn diagrams_side_by_side(boards: &[(&str, String)]) -> String {
+    let pad = |s: &str| {
+        let n = s.chars().count();
+        format!("{s}{}", " ".repeat(DIAGRAM_COLUMN.saturating_sub(n)))
+    };
+    let mut out = String::new();
+    let titles: Vec<String> = boards.iter().map(|b| pad(b.0)).collect();
+    out.push_str(titles.join("   ").trim_end());
+    out.push('\n');
+    let lines: Vec<Vec<&str>> = boards.iter().map(|b| b.1.lines().collect()).collect();
+    for i in 0..lines.first().map_or(0, Vec::len) {
+        let row: Vec<String> = lines.iter().map(|l| pad(l[i])).collect();
+        out.push_str(row.join("   ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
 /// A diagram of `board` with every square outside `visible` drawn as fog.
 fn diagram(board: &Board, visible: Bitboard, unicode: bool) -> String {
     let mut s = String::new();

@@ -198,6 +198,14 @@ pub fn read_dataset(r: &mut impl Read) -> io::Result<(DatasetHeader, Vec<Example
     Ok((header, examples))
 }
 
+/// Reads the dataset file at `path` ([`read_dataset`]); the error names the file
+/// (`d.bin: not a fow dataset (too short)`).
+pub fn read_dataset_file(path: &std::path::Path) -> Result<(DatasetHeader, Vec<Example>), String> {
+    let name = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?;
+    read_dataset(&mut io::BufReader::new(file)).map_err(|e| format!("{name}: {e}"))
+}
+
 /// The examples of one game replayed from `start`: one per decision of a side `take`
 /// accepts. `moves` are the game's moves (legal ones; an illegal move ends the replay
 /// with an error naming its ply).
@@ -232,6 +240,32 @@ pub fn game_examples(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A dataset file read by path: its examples, or an error naming the file.
+    #[test]
+    fn dataset_files_are_read_by_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("d.bin");
+        let header = DatasetHeader {
+            examples: 0,
+            sources: vec!["x".into()],
+            selection: "both sides".into(),
+            rules: RuleSet::thesis(),
+        };
+        let mut bytes = Vec::new();
+        write_dataset(&mut bytes, &header, &[]).unwrap();
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(read_dataset_file(&path), Ok((header, Vec::new())));
+        std::fs::write(&path, b"fow").unwrap();
+        let name = path.display();
+        assert_eq!(
+            read_dataset_file(&path),
+            Err(format!("{name}: not a fow dataset (too short)"))
+        );
+        let missing = dir.path().join("none.bin");
+        let e = read_dataset_file(&missing).unwrap_err();
+        assert!(e.starts_with(&format!("{}: ", missing.display())), "{e}");
+    }
 
     #[test]
     fn round_trip_and_errors() {

@@ -1,6 +1,6 @@
-//! The interactive terminal viewer: raw mode and the alternate screen, three coloured
-//! boards side by side, keys to step. The terminal is restored on every exit, a panic
-//! included.
+//! The interactive terminal viewer of a [`Replay`] (`fow replay` in a terminal): raw
+//! mode and the alternate screen, three coloured boards side by side, keys to step. The
+//! terminal is restored on every exit, a panic included.
 
 use std::io::{self, Write};
 
@@ -13,10 +13,11 @@ use crossterm::{cursor, queue, terminal};
 use fow_variants::shakmaty::{File, Rank};
 use fow_variants::{piece_symbol, Bitboard, Board, Square};
 
-use fow_analysis::{header, move_facts, Replay};
+use crate::replay::{header, move_facts, Replay};
 
 /// Why the viewer did not run to the end.
-pub enum Error {
+#[derive(Debug)]
+pub enum TerminalError {
     /// No terminal to take over (raw mode could not be entered): print instead.
     NoTerminal(io::Error),
     /// Drawing or reading keys failed.
@@ -38,15 +39,16 @@ const FOG: Ink = Ink::AnsiValue(240);
 const FOG_TEXT: Ink = Ink::AnsiValue(248);
 const PIECE: Ink = Ink::AnsiValue(16);
 
-/// Runs the viewer until the user quits.
-pub fn run(r: &Replay, unicode: bool) -> Result<(), Error> {
-    terminal::enable_raw_mode().map_err(Error::NoTerminal)?;
-    let _guard = Guard::enter().map_err(Error::Io)?;
+/// Shows `r` in the terminal until the user quits, pieces as Unicode symbols or
+/// (`unicode` false) letters.
+pub fn view_in_terminal(r: &Replay, unicode: bool) -> Result<(), TerminalError> {
+    terminal::enable_raw_mode().map_err(TerminalError::NoTerminal)?;
+    let _guard = Guard::enter().map_err(TerminalError::Io)?;
     let mut viewer = Viewer { r, unicode, ply: 0 };
     let mut out = io::stdout();
-    viewer.draw(&mut out).map_err(Error::Io)?;
+    viewer.draw(&mut out).map_err(TerminalError::Io)?;
     loop {
-        match event::read().map_err(Error::Io)? {
+        match event::read().map_err(TerminalError::Io)? {
             Event::Key(key) if key.kind != KeyEventKind::Release => {
                 if !viewer.key(key) {
                     return Ok(());
@@ -55,7 +57,7 @@ pub fn run(r: &Replay, unicode: bool) -> Result<(), Error> {
             Event::Resize(..) => {}
             _ => continue,
         }
-        viewer.draw(&mut out).map_err(Error::Io)?;
+        viewer.draw(&mut out).map_err(TerminalError::Io)?;
     }
 }
 
@@ -300,5 +302,82 @@ impl Viewer<'_> {
             }
         }
         out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fow_records::SavedGame;
+    use fow_variants::RuleSet;
+
+    fn replay() -> Replay {
+        let game = SavedGame::from_uci("A", "B", RuleSet::thesis(), &["e2e4", "e7e5", "g1f3"])
+            .expect("a legal game");
+        Replay::new(game, None, String::new())
+    }
+
+    fn press(v: &mut Viewer<'_>, code: KeyCode) -> bool {
+        v.key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    /// Steps stay within the game's plies; q, Esc and Ctrl-C quit.
+    #[test]
+    fn keys_step_within_the_game_and_quit() {
+        let r = replay();
+        let mut v = Viewer {
+            r: &r,
+            unicode: false,
+            ply: 0,
+        };
+        assert!(press(&mut v, KeyCode::Left));
+        assert_eq!(v.ply, 0);
+        assert!(press(&mut v, KeyCode::Char('l')));
+        assert!(press(&mut v, KeyCode::Char(' ')));
+        assert_eq!(v.ply, 2);
+        assert!(press(&mut v, KeyCode::PageDown));
+        assert_eq!(v.ply, 3);
+        assert!(press(&mut v, KeyCode::Char('g')));
+        assert_eq!(v.ply, 0);
+        assert!(press(&mut v, KeyCode::Char('G')));
+        assert_eq!(v.ply, 3);
+        assert!(press(&mut v, KeyCode::PageUp));
+        assert_eq!(v.ply, 0);
+        assert!(!press(&mut v, KeyCode::Char('q')));
+        assert!(!press(&mut v, KeyCode::Esc));
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert!(!v.key(ctrl_c));
+    }
+
+    /// The screen: the header in bold, the ply over the last, three boards of eight
+    /// ranks with fog drawn as `??` in ASCII, the result only at the end, then the keys.
+    #[test]
+    fn screen_shows_the_ply_the_boards_and_at_the_end_the_result() {
+        let r = replay();
+        let text = |v: &Viewer<'_>| -> Vec<String> {
+            v.lines()
+                .iter()
+                .map(|l| l.iter().map(|s| s.text.as_str()).collect())
+                .collect()
+        };
+        let mut v = Viewer {
+            r: &r,
+            unicode: false,
+            ply: 1,
+        };
+        let lines = text(&v);
+        assert_eq!(lines[0], "fow replay  A vs B: A (White) vs B (Black)");
+        assert!(lines.contains(&"ply 1/3: 1. e4 (e2e4), no capture".to_string()));
+        let rank_8 = lines.iter().find(|l| l.starts_with("8 ")).expect("rank 8");
+        assert_eq!(
+            rank_8,
+            "8 r n b q k b n r     8 ????????????????    8 r n b q k b n r "
+        );
+        assert!(!lines.iter().any(|l| l.starts_with("end: ")));
+        assert_eq!(lines.last().map(String::as_str), Some(HELP));
+        v.ply = 3;
+        let lines = text(&v);
+        let result = format!("end: {}", fow_records::outcome_text(&r.game));
+        assert!(lines.contains(&result), "{lines:?}");
     }
 }

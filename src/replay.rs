@@ -1,21 +1,20 @@
 //! `fow replay`: a saved game step by step, with the true board and what each side saw.
 //!
-//! Three ways to look: an interactive terminal viewer ([`terminal`]), every position
-//! printed ([`print`](mod@print), also what runs when standard output is not a
-//! terminal), and one self-contained HTML file (`fow_analysis::html_page`).
+//! Three ways to look, all in fow-analysis: an interactive terminal viewer
+//! (`view_in_terminal`), every position printed (`replay_text`, also what runs when
+//! standard output is not a terminal), and one self-contained HTML file (`html_page`).
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use fow_analysis::{html_page, labelled_game, read_analysis, MoveAnalysis, Replay};
-use fow_records::{load_game, SavedGame};
+use fow_analysis::{
+    html_page, labelled_game, read_analysis, replay_text, view_in_terminal, Engine, EngineSettings,
+    Replay, TerminalError,
+};
+use fow_records::load_game;
 
-use crate::analyze::Engine;
 use crate::error::{input, CliError};
 use crate::rules_args::RulesArgs;
-
-mod print;
-mod terminal;
 
 /// Replay a saved game: the true board and what White and Black saw, move by move.
 ///
@@ -86,8 +85,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
             format!("from {}", path.display()),
         ),
         None if a.analyze => {
-            let (rows, engine) = analyze(&a, &game)?;
-            (Some(rows), engine)
+            let engine = EngineSettings {
+                engine: a.engine.unwrap_or(Engine::Mystockfish),
+                depth: a.depth,
+                nodes: a.nodes,
+                stockfish: a.stockfish.clone(),
+            };
+            let analysis = crate::out::analyse(&game, &engine)?;
+            (Some(analysis.moves), analysis.engine)
         }
         None => (None, String::new()),
     };
@@ -97,7 +102,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         let page = html_page(&replay);
         std::fs::write(path, page).map_err(crate::error::io(path))?;
         if a.print {
-            print::print(&replay, unicode)?;
+            print(&replay, unicode)?;
         }
         println!(
             "wrote {} ({} {} of {}; open it in a browser)",
@@ -113,22 +118,26 @@ pub fn run(a: Args) -> Result<(), CliError> {
         return Ok(());
     }
     if a.print || !std::io::stdout().is_terminal() {
-        return print::print(&replay, unicode);
+        return print(&replay, unicode);
     }
-    match terminal::run(&replay, unicode) {
-        Err(terminal::Error::NoTerminal(why)) => {
+    match view_in_terminal(&replay, unicode) {
+        Err(TerminalError::NoTerminal(why)) => {
             eprintln!("fow replay: no interactive terminal ({why}); printing instead");
-            print::print(&replay, unicode)
+            print(&replay, unicode)
         }
-        Err(terminal::Error::Io(e)) => Err(CliError::Failed(format!("terminal: {e}"))),
+        Err(TerminalError::Io(e)) => Err(CliError::Failed(format!("terminal: {e}"))),
         Ok(()) => Ok(()),
     }
 }
 
-/// `--analyze`: the game analysed as `fow analyze` does (same engines and defaults).
-/// Returns the records and the engine in words.
-fn analyze(a: &Args, game: &SavedGame) -> Result<(Vec<MoveAnalysis>, String), CliError> {
-    let engine = a.engine.unwrap_or(Engine::Mystockfish);
-    let analysis = crate::analyze::analyse(game, engine, a.depth, a.nodes, &a.stockfish)?;
-    Ok((analysis.moves, analysis.engine))
+/// Prints the replay as text to standard output; a closed pipe (`| head`) ends it quietly.
+fn print(r: &Replay, unicode: bool) -> Result<(), CliError> {
+    let text = replay_text(r, unicode);
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::Failed(format!("writing the replay: {e}")))
+        }
+        _ => Ok(()),
+    }
 }
