@@ -49,6 +49,7 @@ mod run_args;
 mod serve;
 mod tournament;
 mod train;
+mod tune;
 mod tune_material;
 mod view;
 
@@ -79,6 +80,7 @@ enum Command {
     Bench(bench::Args),
     TuneMaterial(tune_material::Args),
     Evolve(evolve::Args),
+    Tune(tune::Args),
     Params(params::Args),
     Dataset(dataset::Args),
     Train(train::Args),
@@ -108,6 +110,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => bench::run(a),
         Command::TuneMaterial(a) => tune_material::run(a),
         Command::Evolve(a) => evolve::run(a),
+        Command::Tune(a) => tune::run(a),
         Command::Params(a) => params::run(a),
         Command::Dataset(a) => dataset::run(a),
         Command::Train(a) => train::run(a),

@@ -39,6 +39,7 @@ mod human_game;
 mod pairs;
 mod play;
 mod run;
+pub mod tune;
 
 pub use human::{
     describe_changes, save_game_folder, view_diagram, HumanPlayer, HumanStop, Interruptible,

@@ -54,6 +54,7 @@ mod rng;
 pub mod search;
 pub mod serve;
 mod spec;
+pub mod tune;
 mod weights;
 
 pub use param::Param;

@@ -114,6 +114,14 @@ static BOTS: &[BotInfo] = &[
         },
     },
     BotInfo {
+        name: "Planted",
+        description: "a tuner's test target: CaptureLargest's move with a chance that falls with the distance of (x, y) from a planted point (px, py), else a random move (not in the default tournament)",
+        params: bots::planted::PARAMS,
+        family: None,
+        in_default: false,
+        build: |spec| Ok(Box::new(bots::Planted::from_spec(spec)?)),
+    },
+    BotInfo {
         name: "BeliefSearch",
         description: "the boards consistent with what it saw (a seeded sample of 20,000 when more fit, drawn by an opponent model); plays the best mix of mean and worst case over the boards, a lost king counted as a heavy loss, less its king risk (not in the default tournament)",
         params: bots::belief_search::PARAMS,

@@ -238,6 +238,8 @@ pub const GAMES_FILE: &str = "games.csv";
 pub const MATCH_FILE: &str = "match.json";
 /// An evolution's settings (`fow evolve`): such a folder holds no `tournament.json`.
 pub const EVOLVE_FILE: &str = "evolve.json";
+/// A tuning run's settings (`fow tune`): such a folder holds no `tournament.json`.
+pub const TUNE_FILE: &str = "tune.json";
 /// Wall times, one row per game.
 pub const TIMES_FILE: &str = "times.csv";
 /// Under a time control: each side's time left after each move.

@@ -14,7 +14,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::error::RecordError;
-use crate::files::{CONFIG_FILE, EVOLVE_FILE, MATCH_FILE};
+use crate::files::{CONFIG_FILE, EVOLVE_FILE, MATCH_FILE, TUNE_FILE};
 
 /// The command that wrote a results folder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,6 +30,8 @@ pub enum FolderKind {
     Import,
     /// `fow evolve`: an evolution (`evolve.json`, no `tournament.json`).
     Evolve,
+    /// `fow tune`: a tuning run (`tune.json`, no `tournament.json`).
+    Tune,
 }
 
 impl fmt::Display for FolderKind {
@@ -40,6 +42,7 @@ impl fmt::Display for FolderKind {
             FolderKind::Play => "play",
             FolderKind::Import => "import",
             FolderKind::Evolve => "evolve",
+            FolderKind::Tune => "tune",
         })
     }
 }
@@ -52,6 +55,7 @@ impl FolderKind {
             FolderKind::Tournament => format!("resume it with fow tournament --resume --out {d}"),
             FolderKind::Match => format!("resume it with fow match --resume --out {d}"),
             FolderKind::Evolve => format!("resume it with fow evolve --resume --out {d}"),
+            FolderKind::Tune => format!("resume it with fow tune --resume --out {d}"),
             FolderKind::Play => {
                 "a game of fow play is finished when it is saved: nothing resumes it".into()
             }
@@ -73,6 +77,9 @@ impl FolderKind {
 pub fn folder_kind(dir: &Path) -> Result<Option<(FolderKind, String)>, RecordError> {
     if dir.join(EVOLVE_FILE).is_file() {
         return Ok(Some((FolderKind::Evolve, format!("its {EVOLVE_FILE}"))));
+    }
+    if dir.join(TUNE_FILE).is_file() {
+        return Ok(Some((FolderKind::Tune, format!("its {TUNE_FILE}"))));
     }
     let path = dir.join(CONFIG_FILE);
     let text = match std::fs::read(&path) {

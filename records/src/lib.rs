@@ -78,7 +78,7 @@ pub use error::RecordError;
 pub use files::{
     drop_partial_line, existing_folder, io_err, pgn_files, read_csv, read_rows, rewrite_games,
     rewrite_rows, write_atomic, Appender, ClockRow, CsvRow, GameRow, GamesAppender, GamesLayout,
-    TimeRow, CLOCKS_FILE, CONFIG_FILE, EVOLVE_FILE, GAMES_FILE, MATCH_FILE, TIMES_FILE,
+    TimeRow, CLOCKS_FILE, CONFIG_FILE, EVOLVE_FILE, GAMES_FILE, MATCH_FILE, TIMES_FILE, TUNE_FILE,
 };
 pub use folder::{
     folder_files, stamped, RunFolder, TableWriter, Tables, CROSSTABLE_FILE, FOLDER_FILES, LOS_FILE,
