@@ -13,10 +13,10 @@ use crate::rules_args::RulesArgs;
 ///
 /// Each batch plays --pairs game pairs between two candidates, theta + c*flip and
 /// theta - c*flip (the same seed and opening with colours swapped), or with --against
-/// each candidate against fixed opponents, then moves theta by R * c * (wins - losses)
-/// * flip, clamped to each range. The gains are fishtest's: per parameter c_end and
-/// r_end, alpha 0.602, gamma 0.101, A a tenth of the run's pairs; whole-number
-/// parameters are rounded stochastically per pair. A built-in bot's parameters come from
+/// each candidate against fixed opponents, then moves theta by R times c times (wins
+/// minus losses) times flip, clamped to each range. The gains are fishtest's: per
+/// parameter c_end and r_end, alpha 0.602, gamma 0.101, A a tenth of the run's pairs;
+/// whole-number parameters are rounded stochastically per pair. A built-in bot's parameters come from
 /// its declaration (--params); a program's or a UCI engine's from a --tune-file.
 /// Deterministic from --seed under node budgets, whatever --jobs. Writes DIR/tune.csv
 /// (each batch), DIR/best.json (the parameters now, and a spec that plays them) and a

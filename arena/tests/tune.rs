@@ -40,10 +40,10 @@ fn the_trajectory_does_not_depend_on_threads_or_a_stop() {
         let dir = tmp.path().join(name);
         let mut t = Tuner::create(Some(&dir), planted(30, 9)).unwrap();
         t.run(jobs, |log| Some(log.batch + 1) != stop_at).unwrap();
-        if stop_at.is_some() {
+        if let Some(stop) = stop_at {
             drop(t);
             let mut t = Tuner::open(&dir).unwrap();
-            assert_eq!(t.done(), stop_at.unwrap());
+            assert_eq!(t.done(), stop);
             t.run(jobs, |_| true).unwrap();
         }
         std::fs::read_to_string(dir.join(TRAJECTORY_FILE)).unwrap()

@@ -179,7 +179,7 @@ mod tests {
         );
         assert!((first.r - a / 101f64.powf(ALPHA) / (c * c)).abs() < 1e-12);
         // One update: theta += R c result flip, clamped.
-        let t = update(&[p.clone()], &[50.0], &[first], &[-1.0], 3.0);
+        let t = update(std::slice::from_ref(&p), &[50.0], &[first], &[-1.0], 3.0);
         assert!((t[0] - (50.0 - first.r * first.c * 3.0)).abs() < 1e-12);
         assert_eq!(update(&[p], &[99.9], &[first], &[1.0], 1e9), [100.0]);
     }
