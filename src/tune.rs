@@ -52,6 +52,19 @@ pub struct Args {
     /// Node budget per move for searching bots (deterministic).
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// A clock per side, BASE+INC in seconds (as `fow match --tc`; not deterministic).
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// Start positions (an EPD/FEN list, or PGN games played out for --opening-plies), one
+    /// per game pair in turn, as `fow match --openings`.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// For PGN openings: the plies of each game to play out.
+    #[arg(long, value_name = "N", requires = "openings")]
+    pub opening_plies: Option<u32>,
+    /// The order the pairs take the openings in: sequential or random.
+    #[arg(long, value_name = "ORDER", requires = "openings", default_value = "sequential")]
+    pub opening_order: fow_records::OpeningOrder,
     /// Threads (default: all cores).
     #[arg(long, short)]
     pub jobs: Option<usize>,
@@ -165,6 +178,11 @@ fn config(a: &Args) -> Result<TuneConfig, CliError> {
         a.seed,
     )?;
     c.nodes = a.nodes;
+    c.tc = a.tc.as_deref().map(str::parse).transpose().map_err(|e| input(format!("--tc: {e}")))?;
+    if let Some(path) = &a.openings {
+        let read = fow_records::Openings::read(path, &c.rules, a.opening_plies, a.opening_order);
+        c.openings = Some(read?.0);
+    }
     Ok(c)
 }
 
