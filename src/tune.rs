@@ -39,6 +39,10 @@ pub struct Args {
     /// turn by the pairs) instead of against each other.
     #[arg(long, value_name = "A,B,...")]
     pub against: Option<String>,
+    /// SPSA's r_end for every parameter (its learning rate at the end of the run;
+    /// default fishtest's 0.002, or the tune file's): larger moves further in fewer games.
+    #[arg(long, value_name = "R")]
+    pub r_end: Option<f64>,
     /// SPSA batches (updates of theta).
     #[arg(long, default_value_t = 200, value_name = "N")]
     pub batches: u32,
@@ -63,7 +67,12 @@ pub struct Args {
     #[arg(long, value_name = "N", requires = "openings")]
     pub opening_plies: Option<u32>,
     /// The order the pairs take the openings in: sequential or random.
-    #[arg(long, value_name = "ORDER", requires = "openings", default_value = "sequential")]
+    #[arg(
+        long,
+        value_name = "ORDER",
+        requires = "openings",
+        default_value = "sequential"
+    )]
     pub opening_order: fow_records::OpeningOrder,
     /// Threads (default: all cores).
     #[arg(long, short)]
@@ -163,7 +172,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
 
 /// The settings of a new run from the arguments.
 fn config(a: &Args) -> Result<TuneConfig, CliError> {
-    let space = space_of(a.player.as_deref(), &a.params, a.tune_file.as_deref())?;
+    let mut space = space_of(a.player.as_deref(), &a.params, a.tune_file.as_deref())?;
+    if let Some(r) = a.r_end {
+        if !(r.is_finite() && r > 0.0) {
+            return Err(input(format!("--r-end must be more than 0, not {r}")));
+        }
+        space.params.iter_mut().for_each(|p| p.r_end = r);
+    }
     let against = a
         .against
         .as_deref()
@@ -178,7 +193,11 @@ fn config(a: &Args) -> Result<TuneConfig, CliError> {
         a.seed,
     )?;
     c.nodes = a.nodes;
-    c.tc = a.tc.as_deref().map(str::parse).transpose().map_err(|e| input(format!("--tc: {e}")))?;
+    c.tc =
+        a.tc.as_deref()
+            .map(str::parse)
+            .transpose()
+            .map_err(|e| input(format!("--tc: {e}")))?;
     if let Some(path) = &a.openings {
         let read = fow_records::Openings::read(path, &c.rules, a.opening_plies, a.opening_order);
         c.openings = Some(read?.0);
