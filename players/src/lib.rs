@@ -61,6 +61,8 @@ pub use param::Param;
 pub use parametrized::{names_are_unique, Family, ParamError, Parametrized};
 pub use pick::best_move;
 pub use player::{Budget, GameStart, Player, PlayerError, PlayerErrorKind, TimeLeft};
-pub use registry::{build, default_players, family, find, programs, registry, BotInfo};
+pub use registry::{
+    build, default_players, family, family_numbers, find, programs, registry, BotInfo,
+};
 pub use spec::{player_label, player_labels, split_spec_list, PlayerSpec, SpecError};
 pub use weights::thesis_weight;

@@ -192,19 +192,37 @@ static PROGRAMS: &[BotInfo] = &[BotInfo {
 /// Builds a parametrized bot: its shipped parameters, or those of `params=FILE`.
 fn build_parametrized<P: Parametrized>(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
     let family = Family::of::<P>();
-    let params = match spec.param("params") {
-        None => P::default_params(),
-        Some(path) => family
-            .load(std::path::Path::new(path))
-            .map_err(|e| SpecError::BadParam {
-                bot: P::NAME.to_string(),
-                message: e.to_string(),
-            })?,
-    };
+    let params = family_numbers(&family, spec)?;
     family.build(&params).map_err(|e| SpecError::BadParam {
         bot: P::NAME.to_string(),
         message: e.to_string(),
     })
+}
+
+/// The numbers of a family bot's spec: its `params` file (else the shipped values), then
+/// each number the spec sets by name (`capture.pawn=3`).
+pub fn family_numbers(family: &Family, spec: &PlayerSpec) -> Result<Vec<f64>, SpecError> {
+    let bad = |message: String| SpecError::BadParam {
+        bot: family.name.to_string(),
+        message,
+    };
+    let mut params = match spec.param("params") {
+        None => (family.default_params)(),
+        Some(path) => family
+            .load(std::path::Path::new(path))
+            .map_err(|e| bad(e.to_string()))?,
+    };
+    let names = (family.param_names)();
+    for (k, v) in &spec.params {
+        if let Some(i) = names.iter().position(|n| n == k) {
+            params[i] = v
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite())
+                .ok_or_else(|| bad(format!("{k} must be a finite number, not '{v}'")))?;
+        }
+    }
+    Ok(params)
 }
 
 /// Every registered bot, in the thesis's ladder order.
@@ -293,8 +311,11 @@ pub fn build(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
             .map(|b| b.name.to_string())
             .collect(),
     })?;
+    // A family's numbers may also be set one by one (`capture.pawn=3`), as the tuner
+    // sets them.
+    let numbers = info.family.map(|f| (f.param_names)()).unwrap_or_default();
     for (k, _) in &spec.params {
-        if !info.params.iter().any(|p| p.name == k) {
+        if !info.params.iter().any(|p| p.name == k) && !numbers.contains(k) {
             let known: Vec<&str> = info.params.iter().map(|p| p.name).collect();
             return Err(SpecError::BadParam {
                 bot: info.name.to_string(),

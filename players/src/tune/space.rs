@@ -131,6 +131,10 @@ impl TuneSpace {
         }
         let mut params = Vec::new();
         for name in names {
+            if let Some(d) = family_declared(&spec, name)? {
+                params.push(TuneParam::with_defaults(name, name, d.default, None, None, d)?);
+                continue;
+            }
             let p = info.params.iter().find(|p| p.name == name).ok_or_else(|| {
                 TuneError::Settings(format!(
                     "{} has no parameter '{name}' (its numeric ones: {})",
@@ -292,6 +296,9 @@ impl TuneParam {
 /// What the built-in bot of `player` declares of its parameter `name` (its type and
 /// range, its value in `player` or else its default), when it is numeric.
 pub fn builtin_declared(player: &PlayerSpec, name: &str) -> Option<Declared> {
+    if let Ok(Some(d)) = family_declared(player, name) {
+        return Some(d);
+    }
     let info = crate::find(&player.name)?;
     let p = info.params.iter().find(|p| p.name == name)?;
     let mut d = declared_of(&p.kind)?;
@@ -299,6 +306,29 @@ pub fn builtin_declared(player: &PlayerSpec, name: &str) -> Option<Declared> {
         d.default = v;
     }
     Some(d)
+}
+
+/// The tuning range of a family's numbers (PositionaryEvaluator's 389), which declare
+/// none: -10 to 10, widened to one past the start.
+pub const FAMILY_RANGE: f64 = 10.0;
+
+/// What a family bot says of its number `name` (its value in `player`: the `params` file
+/// or the shipped values, then the spec's own `name=value`), or `None` when `name` is
+/// not one of its numbers.
+fn family_declared(player: &PlayerSpec, name: &str) -> Result<Option<Declared>, TuneError> {
+    let Some(family) = crate::find(&player.name).and_then(|b| b.family) else {
+        return Ok(None);
+    };
+    let Some(i) = (family.param_names)().iter().position(|n| n == name) else {
+        return Ok(None);
+    };
+    let v = crate::registry::family_numbers(&family, player)?[i];
+    Ok(Some(Declared {
+        default: v,
+        min: (-FAMILY_RANGE).min(v - 1.0),
+        max: FAMILY_RANGE.max(v + 1.0),
+        int: false,
+    }))
 }
 
 /// Whether `spec` runs a program (`exec:`, `uci:`), whose parameters fow does not know.
@@ -419,5 +449,28 @@ mod tests {
             },
         );
         assert!(p.unwrap_err().to_string().contains("c_end"));
+    }
+}
+
+#[cfg(test)]
+mod family_tests {
+    use super::*;
+
+    #[test]
+    fn a_familys_numbers_are_tuned_by_name_and_set_in_the_spec() {
+        let names = ["capture.pawn".to_string(), "knight.e4".to_string()];
+        let s = TuneSpace::declared("PositionaryEvaluator:capture.pawn=2", &names).unwrap();
+        assert_eq!(s.params[0].start, 2.0);
+        assert_eq!((s.params[0].min, s.params[0].max), (-10.0, 10.0));
+        let spec = s.spec(&[3.5, -1.25]);
+        assert_eq!(spec.to_string(), "PositionaryEvaluator:capture.pawn=3.5,knight.e4=-1.25");
+        let family = crate::family("PositionaryEvaluator").unwrap();
+        let numbers = crate::family_numbers(&family, &spec).unwrap();
+        let names = (family.param_names)();
+        let at = |n: &str| numbers[names.iter().position(|x| x == n).unwrap()];
+        assert_eq!((at("capture.pawn"), at("knight.e4")), (3.5, -1.25));
+        assert!(spec.build().is_ok());
+        let bad: PlayerSpec = "PositionaryEvaluator:capture.pawn=x".parse().unwrap();
+        assert!(bad.build().err().unwrap().to_string().contains("finite number"));
     }
 }
