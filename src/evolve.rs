@@ -12,6 +12,8 @@ use crate::rules_args::RulesArgs;
 
 /// Evolve a parametrized bot's numbers with the thesis's genetic algorithm.
 ///
+/// (`fow tune --method ga` runs the same algorithm on any player's named parameters.)
+///
 /// Each epoch every ordered pair of the population plays --games-per-pair games (or,
 /// with --against, every individual plays that opponent with each colour), 2 points a
 /// win and 1 a draw; the best --survivors carry over and every other slot copies a random
@@ -131,6 +133,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
 fn config(a: &Args) -> Result<EvolveConfig, CliError> {
     Ok(EvolveConfig {
         bot: a.bot.clone(),
+        space: None,
         start: start_params(&a.bot, &a.start)?,
         population: a.population,
         survivors: a.survivors,

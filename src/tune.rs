@@ -3,6 +3,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use fow_analysis::evolution_report;
+use fow_arena::evolve::{evolve_seed, Evolution, EvolveConfig};
 use fow_arena::tune::{space_of, TuneConfig, Tuner, BEST_FILE, TRAJECTORY_FILE};
 
 use crate::error::{input, CliError};
@@ -43,7 +45,30 @@ pub struct Args {
     /// default fishtest's 0.002, or the tune file's): larger moves further in fewer games.
     #[arg(long, value_name = "R")]
     pub r_end: Option<f64>,
-    /// SPSA batches (updates of theta).
+    /// spsa (the default) or ga: the thesis's genetic algorithm (as `fow evolve` runs it
+    /// on PositionaryEvaluator) on these parameters: --batches epochs of --population
+    /// individuals, --survivors kept, mutations of up to --step times each range.
+    #[arg(long, value_enum, default_value_t = Method::Spsa)]
+    pub method: Method,
+    /// ga: individuals per epoch.
+    #[arg(long, default_value_t = 16, value_name = "N")]
+    pub population: usize,
+    /// ga: individuals kept each epoch.
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    pub survivors: usize,
+    /// ga: the mutation noise, uniform in [-step/2, step/2] times each parameter's range.
+    #[arg(long, default_value_t = 0.1, value_name = "X")]
+    pub step: f64,
+    /// ga: games per ordered pair of the population each epoch (per colour with --against).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub games_per_pair: u32,
+    /// ga: the opponent of each epoch's best in its benchmark match.
+    #[arg(long, default_value = "CaptureLargest", value_name = "SPEC")]
+    pub benchmark: String,
+    /// ga: games of each epoch's benchmark match (0: none).
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    pub benchmark_games: u32,
+    /// SPSA batches (updates of theta); with --method ga, epochs.
     #[arg(long, default_value_t = 200, value_name = "N")]
     pub batches: u32,
     /// Game pairs per batch.
@@ -91,9 +116,25 @@ pub struct Args {
     pub rules: RulesArgs,
 }
 
+/// `--method`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Simultaneous perturbation stochastic approximation, as fishtest.
+    Spsa,
+    /// The thesis's genetic algorithm.
+    Ga,
+}
+
 /// Runs or resumes a tuning run.
 pub fn run(a: Args) -> Result<(), CliError> {
     let jobs = crate::jobs::jobs(a.jobs)?;
+    let evolution = a
+        .out
+        .as_deref()
+        .is_some_and(|d| d.join(fow_records::EVOLVE_FILE).is_file());
+    if a.method == Method::Ga || (a.resume && evolution) {
+        return run_ga(&a, jobs);
+    }
     let mut tuner = if a.resume {
         if a.player.is_some()
             || !a.params.is_empty()
@@ -208,4 +249,54 @@ fn config(a: &Args) -> Result<TuneConfig, CliError> {
 /// `1 batch`, `5 batches`.
 fn batches(n: u32) -> String {
     format!("{n} batch{}", if n == 1 { "" } else { "es" })
+}
+
+/// `--method ga`: the thesis's genetic algorithm on the space's parameters.
+fn run_ga(a: &Args, jobs: usize) -> Result<(), CliError> {
+    let mut evo = match a.resume {
+        true => {
+            let mut e = Evolution::open(a.out.as_deref().expect("clap requires --out"))?;
+            e.extend(a.batches)?;
+            e
+        }
+        false => {
+            let space = config(a)?.space;
+            let against = a.against.as_deref().map(fow_players::split_spec_list);
+            if against.as_ref().is_some_and(|v| v.len() != 1) {
+                return Err(input("--method ga takes one --against opponent"));
+            }
+            let config = EvolveConfig {
+                bot: space.player.clone(),
+                start: space.start(),
+                space: Some(space),
+                population: a.population,
+                survivors: a.survivors,
+                step: a.step,
+                games_per_pair: a.games_per_pair,
+                epochs: a.batches,
+                against: against.and_then(|v| v.into_iter().next()),
+                benchmark: a.benchmark.clone(),
+                benchmark_games: a.benchmark_games,
+                rules: a.rules.rule_set()?,
+                seed: evolve_seed(a.seed, a.against.as_deref(), &a.benchmark)?,
+            };
+            Evolution::create(a.out.as_deref(), config)?
+        }
+    };
+    outln!(
+        "{}, {} -> {}",
+        evo.config().summary(evo.epochs_done()),
+        count(jobs, "job"),
+        evo.dir().display()
+    );
+    let bar = crate::out::progress_bar(
+        a.quiet,
+        u64::from(evo.config().epochs),
+        "{elapsed_precise} [{wide_bar}] epoch {pos}/{len}, ETA {eta}",
+    );
+    bar.set_position(u64::from(evo.epochs_done()));
+    evo.run(jobs, |log| bar.set_position(u64::from(log.epoch + 1)))?;
+    bar.finish_and_clear();
+    outln!("{}", evolution_report(&evo)?);
+    Ok(())
 }

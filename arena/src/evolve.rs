@@ -12,13 +12,15 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use fow_players::{find, Family, PlayerSpec};
+use fow_players::tune::TuneSpace;
+use fow_players::{find, PlayerSpec};
 use fow_variants::RuleSet;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::genome::Genome;
 use crate::play::{play_game, GameOptions};
 use fow_records::seed::{is_program, mix, random_seed, run_seed, SeedKey};
 use fow_records::GameResult;
@@ -40,8 +42,13 @@ pub const TOP_FILE: &str = "top-benchmark.json";
 /// The settings of an evolution (stored as `evolve.json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EvolveConfig {
-    /// The parametrized bot evolved (a registered name).
+    /// The parametrized bot evolved (a registered name), or the player whose `space` is
+    /// evolved.
     pub bot: String,
+    /// The parameters evolved when they are not a parametrized bot's whole vector (`fow
+    /// tune --method ga`): the start is their start, mutations are shares of their ranges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub space: Option<TuneSpace>,
     /// The starting parameter vector.
     pub start: Vec<f64>,
     /// Individuals per epoch.
@@ -172,16 +179,20 @@ impl EvolveConfig {
             .collect()
     }
 
-    /// The family of the evolved bot.
-    pub fn family(&self) -> Result<Family, RecordError> {
-        find(&self.bot).and_then(|b| b.family).ok_or_else(|| {
+    /// What the evolution varies: the space's parameters, else the bot's family.
+    pub fn genome(&self) -> Result<Genome, RecordError> {
+        if let Some(space) = &self.space {
+            space.check().map_err(crate::tune::tune_err)?;
+            return Ok(Genome::Space(space.clone()));
+        }
+        find(&self.bot).and_then(|b| b.family).map(Genome::Family).ok_or_else(|| {
             let names: Vec<&str> = fow_players::registry()
                 .iter()
                 .filter(|b| b.family.is_some())
                 .map(|b| b.name)
                 .collect();
             RecordError::Settings(format!(
-                "'{}' is not a parametrized bot (parametrized: {})",
+                "'{}' is not a parametrized bot (parametrized: {}; any player's named parameters evolve with fow tune --method ga)",
                 self.bot,
                 names.join(", ")
             ))
@@ -190,8 +201,7 @@ impl EvolveConfig {
 
     /// Checks the settings.
     pub fn validated(self) -> Result<EvolveConfig, RecordError> {
-        let family = self.family()?;
-        let n = (family.param_names)().len();
+        let n = self.genome()?.len();
         if self.start.len() != n {
             return Err(RecordError::Settings(format!(
                 "{} takes {n} parameters, the start vector has {}",
@@ -254,7 +264,7 @@ struct Checkpoint {
 pub struct Evolution {
     dir: PathBuf,
     config: EvolveConfig,
-    family: Family,
+    genome: Genome,
     state: Checkpoint,
     /// The folder's lock, held while the evolution is open.
     _folder: RunFolder,
@@ -273,7 +283,7 @@ impl Evolution {
     /// or in a fresh `results/runs/<UTC timestamp>-evolve`.
     pub fn create(out: Option<&Path>, config: EvolveConfig) -> Result<Evolution, RecordError> {
         let config = config.validated()?;
-        let family = config.family()?;
+        let genome = config.genome()?;
         let programs = config.programs()?;
         if let Some(dir) = out {
             crate::run::keep_out(&programs, dir)?;
@@ -294,7 +304,7 @@ impl Evolution {
         let mut rng = Pcg64Mcg::seed_from_u64(mix(config.seed ^ 0x01a1_71a1));
         let mut population = vec![config.start.clone()];
         while population.len() < config.population {
-            population.push(mutant(&config.start, config.step, &mut rng));
+            population.push(genome.mutant(&config.start, config.step, &mut rng));
         }
         let state = Checkpoint {
             epochs_done: 0,
@@ -306,7 +316,7 @@ impl Evolution {
         let evo = Evolution {
             dir: dir.to_path_buf(),
             config,
-            family,
+            genome,
             state,
             _folder: folder,
         };
@@ -329,7 +339,7 @@ impl Evolution {
         let text = fs::read_to_string(&path).map_err(io_err(&path))?;
         let config: EvolveConfig = serde_json::from_str(&text).map_err(json_err(&path))?;
         let config = config.validated()?;
-        let family = config.family()?;
+        let genome = config.genome()?;
         crate::run::keep_out(&config.programs()?, dir)?;
         let cpath = dir.join(CHECKPOINT_FILE);
         let text = fs::read_to_string(&cpath).map_err(io_err(&cpath))?;
@@ -348,7 +358,7 @@ impl Evolution {
         Ok(Evolution {
             dir: dir.to_path_buf(),
             config,
-            family,
+            genome,
             state,
             _folder: folder,
         })
@@ -400,9 +410,9 @@ impl Evolution {
         &self.state.best
     }
 
-    /// The bot's family.
-    pub fn family(&self) -> Family {
-        self.family
+    /// What the evolution varies.
+    pub fn genome(&self) -> &Genome {
+        &self.genome
     }
 
     /// The checkpoint, the log, `best.json` and `top-benchmark.json`, each written
@@ -439,12 +449,12 @@ impl Evolution {
         write_atomic(&log, &bytes)?;
         write_atomic(
             &self.dir.join(BEST_FILE),
-            self.family.to_json(&self.state.best).as_bytes(),
+            self.genome.to_json(&self.state.best).as_bytes(),
         )?;
         if let Some((_, top)) = &self.state.top {
             write_atomic(
                 &self.dir.join(TOP_FILE),
-                self.family.to_json(top).as_bytes(),
+                self.genome.to_json(top).as_bytes(),
             )?;
         }
         // The checkpoint last: it is what --resume trusts.
@@ -487,7 +497,7 @@ impl Evolution {
         let pop = &self.state.population;
         let n = pop.len();
         let opts = GameOptions::new(cfg.rules);
-        let family = self.family;
+        let genome = &self.genome;
         let epoch_seed = mix(cfg.seed ^ mix(u64::from(epoch) + 1));
         // Game seeds reach the players (through their own seeds): keyed and one-way.
         let key = SeedKey::public(cfg.seed);
@@ -528,9 +538,7 @@ impl Evolution {
                     p.hide(dir);
                     Ok(p)
                 }
-                _ => family
-                    .build(&pop[who])
-                    .map_err(|e| RecordError::Settings(e.to_string())),
+                _ => genome.build(&pop[who]),
             }
         };
         let results: Vec<GameResult> = schedule
@@ -607,7 +615,7 @@ impl Evolution {
         let mut next = survivors.clone();
         while next.len() < n {
             let parent = &survivors[rng.random_range(0..survivors.len())];
-            next.push(mutant(parent, cfg.step, &mut rng));
+            next.push(genome.mutant(parent, cfg.step, &mut rng));
         }
         let best_params = pop[best].clone();
         if let Some(s) = benchmark_score {
@@ -622,14 +630,6 @@ impl Evolution {
         self.save()?;
         Ok(log)
     }
-}
-
-/// `parent` plus uniform noise in [-step/2, step/2] on every parameter.
-fn mutant(parent: &[f64], step: f64, rng: &mut Pcg64Mcg) -> Vec<f64> {
-    parent
-        .iter()
-        .map(|v| v + (rng.random::<f64>() - 0.5) * step)
-        .collect()
 }
 
 /// Mean over parameters of the population's standard deviation.
@@ -655,6 +655,7 @@ mod tests {
     fn config(epochs: u32) -> EvolveConfig {
         EvolveConfig {
             bot: "PositionaryEvaluator".into(),
+            space: None,
             start: vec![0.0; 389],
             population: 6,
             survivors: 2,
@@ -737,6 +738,7 @@ mod tests {
         for bad in [
             EvolveConfig {
                 bot: "RandomMove".into(),
+                space: None,
                 ..config(1)
             },
             EvolveConfig {

@@ -34,6 +34,7 @@
 
 pub mod bench;
 pub mod evolve;
+mod genome;
 mod human;
 mod human_game;
 mod pairs;
@@ -41,6 +42,7 @@ mod play;
 mod run;
 pub mod tune;
 
+pub use genome::Genome;
 pub use human::{
     describe_changes, save_game_folder, view_diagram, HumanPlayer, HumanStop, Interruptible,
     HUMAN_HELP,

@@ -132,7 +132,9 @@ impl TuneSpace {
         let mut params = Vec::new();
         for name in names {
             if let Some(d) = family_declared(&spec, name)? {
-                params.push(TuneParam::with_defaults(name, name, d.default, None, None, d)?);
+                params.push(TuneParam::with_defaults(
+                    name, name, d.default, None, None, d,
+                )?);
                 continue;
             }
             let p = info.params.iter().find(|p| p.name == name).ok_or_else(|| {
@@ -463,7 +465,10 @@ mod family_tests {
         assert_eq!(s.params[0].start, 2.0);
         assert_eq!((s.params[0].min, s.params[0].max), (-10.0, 10.0));
         let spec = s.spec(&[3.5, -1.25]);
-        assert_eq!(spec.to_string(), "PositionaryEvaluator:capture.pawn=3.5,knight.e4=-1.25");
+        assert_eq!(
+            spec.to_string(),
+            "PositionaryEvaluator:capture.pawn=3.5,knight.e4=-1.25"
+        );
         let family = crate::family("PositionaryEvaluator").unwrap();
         let numbers = crate::family_numbers(&family, &spec).unwrap();
         let names = (family.param_names)();
@@ -471,6 +476,11 @@ mod family_tests {
         assert_eq!((at("capture.pawn"), at("knight.e4")), (3.5, -1.25));
         assert!(spec.build().is_ok());
         let bad: PlayerSpec = "PositionaryEvaluator:capture.pawn=x".parse().unwrap();
-        assert!(bad.build().err().unwrap().to_string().contains("finite number"));
+        assert!(bad
+            .build()
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("finite number"));
     }
 }
