@@ -62,7 +62,7 @@ pub use parametrized::{names_are_unique, Family, ParamError, Parametrized};
 pub use pick::best_move;
 pub use player::{Budget, GameStart, Player, PlayerError, PlayerErrorKind, TimeLeft};
 pub use registry::{
-    build, default_players, family, family_numbers, find, programs, registry, BotInfo,
+    build, default_players, family, family_numbers, find, programs, register, registry, BotInfo,
 };
 pub use spec::{player_label, player_labels, split_spec_list, PlayerSpec, SpecError};
 pub use weights::thesis_weight;

@@ -245,9 +245,77 @@ pub fn programs() -> &'static [BotInfo] {
     PROGRAMS
 }
 
-/// The bot registered under `name`.
+/// The bot registered under `name`: a built-in one, or one a program using the library
+/// added with [`register`].
 pub fn find(name: &str) -> Option<&'static BotInfo> {
-    BOTS.iter().find(|b| b.name == name)
+    BOTS.iter().find(|b| b.name == name).or_else(|| {
+        let added = ADDED.read().unwrap_or_else(|e| e.into_inner());
+        added.iter().copied().find(|b| b.name == name)
+    })
+}
+
+/// Bots added at run time by a program using the library ([`register`]).
+static ADDED: std::sync::RwLock<Vec<&'static BotInfo>> = std::sync::RwLock::new(Vec::new());
+
+impl BotInfo {
+    /// A bot of your own, to [`register`]: its name in specs, a line on what it does,
+    /// its declared parameters, and how to build it from a spec (reading them).
+    pub const fn new(
+        name: &'static str,
+        description: &'static str,
+        params: &'static [Param],
+        build: fn(&PlayerSpec) -> Result<Box<dyn Player>, SpecError>,
+    ) -> BotInfo {
+        BotInfo {
+            name,
+            description,
+            params,
+            family: None,
+            in_default: false,
+            build,
+        }
+    }
+}
+
+/// Adds a bot of a program using the library, so that specs naming it build (in
+/// matches, tournaments and the tuner, whose [`crate::tune::TuneSpace::declared`] reads
+/// its parameters) as a built-in bot's do. A name already taken is refused.
+///
+/// ```
+/// use fow_players::{register, BotInfo, Player, PlayerSpec, SpecError};
+/// use fow_players::param::Param;
+/// use fow_players::bots::RandomMove;
+/// const LEVEL: Param = Param::int("level", 3, 1, 9, "how hard it tries");
+/// fn build(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
+///     LEVEL.read_int(spec)?;
+///     Ok(Box::new(RandomMove::default()))
+/// }
+/// static PARAMS: &[Param] = &[LEVEL];
+/// register(BotInfo::new("MyBot", "my own bot", PARAMS, build)).unwrap();
+/// let spec: PlayerSpec = "MyBot:level=5".parse().unwrap();
+/// assert!(spec.build().is_ok());
+/// assert!("MyBot:level=10".parse::<PlayerSpec>().unwrap().build().is_err());
+/// ```
+pub fn register(info: BotInfo) -> Result<(), SpecError> {
+    let mut added = ADDED.write().unwrap_or_else(|e| e.into_inner());
+    let taken = BOTS.iter().chain(PROGRAMS).any(|b| b.name == info.name)
+        || added.iter().any(|b| b.name == info.name);
+    let valid = !info.name.is_empty()
+        && info
+            .name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if taken || !valid {
+        return Err(SpecError::BadParam {
+            bot: info.name.to_string(),
+            message: match taken {
+                true => "this name is taken by another bot".into(),
+                false => "a bot's name is letters, digits, '_' and '-'".into(),
+            },
+        });
+    }
+    added.push(Box::leak(Box::new(info)));
+    Ok(())
 }
 
 /// The [`Family`] of the parametrized bot `name`; the error lists the parametrized bots.
