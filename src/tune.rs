@@ -135,42 +135,10 @@ pub fn run(a: Args) -> Result<(), CliError> {
     if a.method == Method::Ga || (a.resume && evolution) {
         return run_ga(&a, jobs);
     }
-    let mut tuner = if a.resume {
-        if a.player.is_some()
-            || !a.params.is_empty()
-            || a.tune_file.is_some()
-            || a.rules.any_given()
-        {
-            return Err(input("--resume takes its settings from tune.json; drop the player, --params, --tune-file and the rule options"));
-        }
-        let mut t = Tuner::open(a.out.as_deref().expect("clap requires --out"))?;
-        t.extend(a.batches)?;
-        t
-    } else {
-        Tuner::create(a.out.as_deref(), config(&a)?)?
-    };
+    let mut tuner = open_or_create(&a)?;
     let cfg = tuner.config().clone();
-    outln!(
-        "tuning {} of {}: {} of {} ({} done), {}, rules {}, seed {}, {} -> {}",
-        cfg.space
-            .params
-            .iter()
-            .map(|p| p.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", "),
-        fow_players::player_label(&cfg.space.player),
-        batches(cfg.batches),
-        count(cfg.pairs as usize, "game pair"),
-        tuner.done(),
-        match cfg.against.is_empty() {
-            true => "the candidates against each other".to_string(),
-            false => format!("each candidate against {}", cfg.against.join(", ")),
-        },
-        cfg.rules,
-        cfg.seed,
-        count(jobs, "job"),
-        tuner.dir().display()
-    );
+    let dir = tuner.dir().display().to_string();
+    outln!("{}, {} -> {dir}", tuner.summary(), count(jobs, "job"));
     let bar = crate::out::progress_bar(
         a.quiet,
         u64::from(cfg.batches),
@@ -192,23 +160,30 @@ pub fn run(a: Args) -> Result<(), CliError> {
         count(played as usize, "game"),
         played as f64 / secs.max(1e-9)
     );
-    for (p, v) in cfg.space.params.iter().zip(tuner.theta()) {
-        outln!(
-            "  {:<16} {:>12.4}  (start {}, {} to {})",
-            p.name,
-            v,
-            p.start,
-            p.min,
-            p.max
-        );
-    }
-    outln!("tuned: {}", tuner.best_spec());
+    out!("{}", tuner.report());
     outln!(
         "wrote {}, {}",
         tuner.dir().join(TRAJECTORY_FILE).display(),
         tuner.dir().join(BEST_FILE).display()
     );
     Ok(())
+}
+
+/// The run to resume (`--resume`, which takes no settings), or a new one.
+fn open_or_create(a: &Args) -> Result<Tuner, CliError> {
+    if !a.resume {
+        return Ok(Tuner::create(a.out.as_deref(), config(a)?)?);
+    }
+    let given = a.player.is_some() || !a.params.is_empty() || a.tune_file.is_some();
+    let game = a.tc.is_some() || a.openings.is_some() || a.nodes.is_some() || a.seed.is_some();
+    if given || game || a.against.is_some() || a.r_end.is_some() || a.rules.any_given() {
+        return Err(input(
+            "--resume takes its settings from tune.json; give only --out, --batches, --jobs and --quiet",
+        ));
+    }
+    let mut t = Tuner::open(a.out.as_deref().expect("clap requires --out"))?;
+    t.extend(a.batches)?;
+    Ok(t)
 }
 
 /// The settings of a new run from the arguments.

@@ -295,6 +295,40 @@ impl Tuner {
         &self.state.theta
     }
 
+    /// The run in one line, as its first line shows it.
+    pub fn summary(&self) -> String {
+        let cfg = &self.config;
+        let names: Vec<&str> = cfg.space.params.iter().map(|p| p.name.as_str()).collect();
+        format!(
+            "tuning {} of {}: {} batch{} of {} game pair{} ({} done), {}, rules {}, seed {}",
+            names.join(", "),
+            fow_players::player_label(&cfg.space.player),
+            cfg.batches,
+            if cfg.batches == 1 { "" } else { "es" },
+            cfg.pairs,
+            if cfg.pairs == 1 { "" } else { "s" },
+            self.state.done,
+            match cfg.against.is_empty() {
+                true => "the candidates against each other".to_string(),
+                false => format!("each candidate against {}", cfg.against.join(", ")),
+            },
+            cfg.rules,
+            cfg.seed
+        )
+    }
+
+    /// Each parameter now, beside its start and range, then the spec that plays them.
+    pub fn report(&self) -> String {
+        let mut s = String::new();
+        for (p, v) in self.config.space.params.iter().zip(&self.state.theta) {
+            s.push_str(&format!(
+                "  {:<16} {:>12.4}  (start {}, {} to {})\n",
+                p.name, v, p.start, p.min, p.max
+            ));
+        }
+        s + &format!("tuned: {}\n", self.best_spec())
+    }
+
     /// The spec of the parameters now (rounded as the spec writes them).
     pub fn best_spec(&self) -> PlayerSpec {
         self.config.space.spec(&self.state.theta)
