@@ -194,7 +194,7 @@ fn bad_setups_are_one_line_and_exit_2() {
     );
     fails(
         &["tune", "Planted:x=2", "--params", "x", "-q", "--out", o],
-        "x must be",
+        "the start 2 is outside its range 0 to 1",
     );
     fails(
         &["tune", "BeliefSearch", "--params", "eval", "-q", "--out", o],
