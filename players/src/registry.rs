@@ -174,7 +174,9 @@ static PROGRAMS: &[BotInfo] = &[BotInfo {
         Param::int("timeout", 10000, 1, i64::MAX, "milliseconds the engine may take for one bestmove before it loses on time"),
         Param::int("startup", 10000, 1, i64::MAX, "milliseconds from its start to uciok and readyok"),
         ],
-        []
+        [
+        Param::text("option.NAME", "", "sets the engine's option NAME (as the engine lists it, a space written _) with setoption after uciok, checked against its type and range (repeatable): option.Hash=64"),
+        ]
     ),
     family: None,
     in_default: false,
