@@ -2,8 +2,9 @@
 //! documented in `PROTOCOL.md`), the [`ExternalPlayer`] that runs a program as a
 //! [`Player`](crate::Player) (the `exec:cmd=...` spec), and the [`UciPlayer`] that makes a
 //! UCI chess engine a fog-of-war bot (the `uci:cmd=...` spec, its engine options read as
-//! [`UciOption`]s). [`engine_options`] asks an engine what it accepts. The other side, a built-in
-//! bot run as such a program (`fow serve NAME`), is [`crate::serve`].
+//! [`UciOption`]s). [`engine_options`] and [`program_options`] ask an engine or a program
+//! what it accepts. The other side, a built-in bot run as such a program (`fow serve
+//! NAME`), is [`crate::serve`].
 
 mod command;
 mod guard;
@@ -17,7 +18,7 @@ mod uci_option;
 
 pub use command::split_command;
 pub use launch::{Launch, ENV_PREFIX, LAUNCH_KEYS};
-pub use probe::{engine_options, ProbeError};
+pub use probe::{engine_options, program_options, ProbeError};
 pub use process::{
     ExecSettings, ExternalPlayer, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS, EXEC_KEYS, MAX_LINE,
     MAX_LOG, QUIT_GRACE,
