@@ -287,19 +287,7 @@ pub fn build(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
             .map(|b| b.name.to_string())
             .collect(),
     })?;
-    for (k, _) in &spec.params {
-        if !info.params.iter().any(|p| p.name == k) {
-            let known: Vec<&str> = info.params.iter().map(|p| p.name).collect();
-            return Err(SpecError::BadParam {
-                bot: info.name.to_string(),
-                message: if known.is_empty() {
-                    format!("unknown parameter '{k}' (this bot takes none)")
-                } else {
-                    format!("unknown parameter '{k}' (known: {})", known.join(", "))
-                },
-            });
-        }
-    }
+    crate::param::check_names(info.params, spec)?;
     (info.build)(spec)
 }
 
