@@ -10,10 +10,11 @@ use std::fs;
 use std::process::Command;
 
 use fow_arena::{play_game, GameOptions};
-use fow_players::external::ExternalPlayer;
-use fow_players::{GameStart, Player, PlayerSpec};
+use fow_players::external::protocol::OptionType;
+use fow_players::external::{program_options, ExternalPlayer, ProbeError};
+use fow_players::{Budget, GameStart, Player, PlayerErrorKind, PlayerSpec};
 use fow_records::{read_games, Reason, GAMES_FILE, LOGS_DIR};
-use fow_variants::{Position, RuleSet};
+use fow_variants::{Observation, Position, RuleSet};
 
 /// A tournament of RandomMove and `faulty.py MODE`: the faulty bot loses both games with
 /// `reason` (or, with `None`, the games end normally), its stderr is in the logs and its
@@ -473,4 +474,156 @@ fn the_log_is_written_only_when_the_game_is_over() {
         text.starts_with("pid ") && text.contains("mode plain"),
         "{text}"
     );
+}
+
+#[test]
+fn a_hello_that_declares_a_range_upside_down_loses_by_protocol_error() {
+    fault("badrange", "", Some(Reason::ProtocolError));
+    if !python("the test bots are Python scripts") {
+        return;
+    }
+    let spec: PlayerSpec = "exec:cmd=python3 tests/bots/faulty.py badrange"
+        .parse()
+        .unwrap();
+    let e = program_options(&spec).unwrap_err().to_string();
+    assert!(
+        e.ends_with("its hello: option x: min 3 is above max 1"),
+        "{e}"
+    );
+}
+
+/// The greedy example bot with `options`.
+fn greedy(options: &str) -> PlayerSpec {
+    format!("exec:cmd=python3 examples/greedy_bot.py,name=GreedyPy{options}")
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn the_greedy_example_declares_its_numbers_with_their_ranges() {
+    if !python("the example bots are Python scripts") {
+        return;
+    }
+    let token = token();
+    let spec: PlayerSpec = format!("exec:cmd=python3 examples/greedy_bot.py {token},greed=0.5")
+        .parse()
+        .unwrap();
+    let options = program_options(&spec)
+        .unwrap()
+        .expect("it lists its options");
+    let typed: Vec<_> = options
+        .iter()
+        .map(|o| (o.name.as_str(), o.kind, o.min, o.max))
+        .collect();
+    assert_eq!(
+        typed,
+        [
+            ("greed", Some(OptionType::Real), Some(0.0), Some(1.0)),
+            ("queen", Some(OptionType::Int), Some(1.0), Some(20.0)),
+            ("king_only", None, None, None),
+        ]
+    );
+    assert!(no_process_with(&token), "the program was ended");
+    for (options, why) in [
+        (
+            ",greed=2",
+            "option greed must be a number from 0 to 1, not '2'",
+        ),
+        (
+            ",queen=9.5",
+            "option queen must be an integer from 1 to 20, not '9.5'",
+        ),
+        (
+            ",greedy=1",
+            "the program takes no option 'greedy' (it takes: greed, queen, king_only)",
+        ),
+    ] {
+        let e = program_options(&greedy(options)).unwrap_err();
+        assert!(matches!(e, ProbeError::Program(_)), "{e:?}");
+        assert_eq!(e.to_string(), format!("GreedyPy: {why}"));
+        // In a game, the same refusal loses it before it begins.
+        let mut p = ExternalPlayer::from_spec(&greedy(options)).unwrap();
+        p.start(&GameStart::new(
+            fow_variants::Color::White,
+            RuleSet::thesis(),
+            1,
+        ));
+        let e = p.take_error().expect("refused");
+        assert_eq!(e.kind, PlayerErrorKind::Other);
+        assert_eq!(e.message, format!("GreedyPy: {why}"));
+    }
+}
+
+#[test]
+fn the_greedy_examples_options_change_its_play() {
+    if !python("the example bots are Python scripts") {
+        return;
+    }
+    // White's knight on d4 can take the queen on c6 or the rook on e6: the queen is worth
+    // 10 by default, 1 with queen=1 (less than the rook's 5).
+    let rules = RuleSet::thesis();
+    let pos: Position = "4k3/8/2q1r3/8/3N4/8/8/4K3 w - - 0 1".parse().unwrap();
+    let obs = Observation::new(&pos, &rules, 0, None);
+    for (options, expect) in [("", "d4c6"), (",queen=10", "d4c6"), (",queen=1", "d4e6")] {
+        let mut p = ExternalPlayer::from_spec(&greedy(options)).unwrap();
+        p.start(&GameStart::new(fow_variants::Color::White, rules, 7).with_position(pos.clone()));
+        let m = p.choose(&obs, &Budget::default());
+        assert_eq!(p.take_error(), None);
+        p.finish(None, "test");
+        assert_eq!(m.uci(), expect, "{options}");
+    }
+    // greed=0 plays at random: it scores far less against RandomMove than greed=1 (the
+    // games are seeded, so these are the same games on every run).
+    let points = |options: &str| -> f64 {
+        let opts = GameOptions::new(rules);
+        (0..20u64)
+            .map(|seed| {
+                let mut bot = ExternalPlayer::from_spec(&greedy(options)).unwrap();
+                let mut other = PlayerSpec::build(&"RandomMove".parse().unwrap()).unwrap();
+                let white = seed % 2 == 0;
+                let rec = if white {
+                    play_game(&mut bot, other.as_mut(), "g", "r", seed, &opts)
+                } else {
+                    play_game(other.as_mut(), &mut bot, "r", "g", seed, &opts)
+                };
+                assert!(!rec.reason.is_fault(), "{options}: {rec:?}");
+                let w = rec.result.white_points();
+                if white {
+                    w
+                } else {
+                    1.0 - w
+                }
+            })
+            .sum()
+    };
+    let (sure, never) = (points(",greed=1"), points(",greed=0"));
+    eprintln!("against RandomMove, 20 games: greed=1 {sure}, greed=0 {never}");
+    assert!(sure >= never + 5.0, "greed=1 {sure}, greed=0 {never}");
+}
+
+#[test]
+fn a_served_bot_declares_its_numbers_with_their_ranges() {
+    // Every built-in bot's hello, as `fow serve` says it, holds together.
+    for bot in fow_players::registry() {
+        let spec: PlayerSpec = format!("exec:cmd=\"{FOW} serve {}\"", bot.name)
+            .parse()
+            .unwrap();
+        let options = program_options(&spec)
+            .unwrap_or_else(|e| panic!("{}: {e}", bot.name))
+            .expect("a served bot lists its options");
+        assert_eq!(options.len(), bot.params.len(), "{}", bot.name);
+    }
+    let spec: PlayerSpec = format!("exec:cmd=\"{FOW} serve BeliefSearch\"")
+        .parse()
+        .unwrap();
+    let options = program_options(&spec).unwrap().unwrap();
+    let find = |name: &str| {
+        let o = options.iter().find(|o| o.name == name).unwrap();
+        (o.kind, o.min, o.max)
+    };
+    assert_eq!(find("mean"), (Some(OptionType::Real), Some(0.0), Some(1.0)));
+    // More than 0: the bound the value must exceed is left out.
+    assert_eq!(find("king"), (Some(OptionType::Real), None, None));
+    assert_eq!(find("riskboards"), (Some(OptionType::Int), Some(1.0), None));
+    assert_eq!(find("eval"), (None, None, None));
 }

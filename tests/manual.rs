@@ -6,8 +6,9 @@
 //!   block), and every long flag that `fow SUB --help` lists is mentioned in that section;
 //! - the manual's pages and SUMMARY.md agree, and its relative links lead somewhere;
 //! - the README's two set-up commands are the ones `.ci/run` runs;
-//! - the code of the chapter "fow as a library" is the real code: `examples/rust_bot.rs`
-//!   and `examples/player_bot.rs`, the in-process bot, which this file compiles and plays.
+//! - the code of the chapter "fow as a library" is the real code: `examples/rust_bot.rs`,
+//!   `examples/player_bot.rs`, the in-process bot, and `examples/tunable_rust_bot.rs`, the
+//!   bot with declared parameters, which this file compiles and plays.
 
 mod common;
 
@@ -382,6 +383,12 @@ fn library_chapter_shows_the_real_code() {
         bot,
         "docs/src/library.md: the block after `<!-- examples/player_bot.rs -->` must be examples/player_bot.rs as it is; copy it again"
     );
+    let tunable = read(&root().join("examples/tunable_rust_bot.rs"));
+    assert_eq!(
+        block_after("library.md", "<!-- examples/tunable_rust_bot.rs -->"),
+        tunable,
+        "docs/src/library.md: the block after `<!-- examples/tunable_rust_bot.rs -->` must be examples/tunable_rust_bot.rs as it is; copy it again"
+    );
 }
 
 /// The chapter's in-process bot, `examples/player_bot.rs`, as it is.
@@ -423,4 +430,50 @@ fn protocol_lives_in_the_manual() {
         pointer.contains("docs/src/protocol.md"),
         "PROTOCOL.md (kept for the links to it in the code) must point to docs/src/protocol.md"
     );
+}
+
+/// The chapter's bot with declared parameters, `examples/tunable_rust_bot.rs`, as it is.
+#[allow(dead_code)] // its `main` is the example's
+mod tunable_bot {
+    include!("../examples/tunable_rust_bot.rs");
+}
+
+#[test]
+fn library_chapter_tunable_bot_reads_its_parameters() {
+    use fow_players::{Budget, GameStart, Player, PlayerSpec};
+    use fow_variants::{Color, Observation, Position, RuleSet};
+    let spec = |text: &str| -> PlayerSpec { text.parse().unwrap() };
+    // Its declarations are the library's: type, range and the errors of a built-in bot.
+    let names: Vec<&str> = tunable_bot::PARAMS.iter().map(|p| p.name).collect();
+    assert_eq!(names, ["greed", "queen"]);
+    assert_eq!(tunable_bot::PARAMS[0].range_text(), "number, 0 to 1");
+    for (text, why) in [
+        ("Tunable:greed=2", "Tunable: greed must be 0 to 1, not 2"),
+        ("Tunable:queen=0", "Tunable: queen must be 1 to 20, not 0"),
+        (
+            "Tunable:depth=3",
+            "Tunable: unknown parameter 'depth' (known: greed, queen)",
+        ),
+        ("Other", "unknown bot 'Other' (known: Tunable)"),
+    ] {
+        let e = tunable_bot::Tunable::from_spec(&spec(text))
+            .err()
+            .expect("refused");
+        assert_eq!(e.to_string(), why);
+    }
+    // queen: White's knight on d4 takes the queen on c6, or with queen=1 (below the
+    // rook's 5) the rook on e6.
+    let rules = RuleSet::thesis();
+    let pos: Position = "4k3/8/2q1r3/8/3N4/8/8/4K3 w - - 0 1".parse().unwrap();
+    let obs = Observation::new(&pos, &rules, 0, None);
+    for (text, expect) in [("Tunable", "d4c6"), ("Tunable:queen=1", "d4e6")] {
+        let mut bot = tunable_bot::Tunable::from_spec(&spec(text)).unwrap();
+        bot.start(&GameStart::new(Color::White, rules, 3).with_position(pos.clone()));
+        assert_eq!(bot.choose(&obs, &Budget::default()).uci(), expect, "{text}");
+    }
+    // greed: 0 plays at random, far weaker against RandomMove than 1 (seeded games).
+    let sure = tunable_bot::score(&spec("Tunable:greed=1"), "RandomMove", 40).unwrap();
+    let never = tunable_bot::score(&spec("Tunable:greed=0"), "RandomMove", 40).unwrap();
+    println!("against RandomMove, 40 games: greed=1 {sure}, greed=0 {never}");
+    assert!(sure >= never + 10.0, "greed=1 {sure}, greed=0 {never}");
 }

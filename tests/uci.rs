@@ -11,7 +11,10 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use fow_players::external::{read_uci_counts, uci_counts_path, UciCounts, UciPlayer};
+use fow_players::external::{
+    engine_options, read_uci_counts, uci_counts_path, ProbeError, UciCounts, UciOptionKind,
+    UciPlayer,
+};
 use fow_players::{Budget, GameStart, Player, PlayerSpec};
 use fow_records::{GameRow, Reason, LOGS_DIR};
 use fow_variants::shakmaty::fen::Fen;
@@ -230,4 +233,172 @@ fn stockfish_beats_random_move_and_capture_largest() {
     assert_eq!(saved, 80);
     eprintln!("Stockfish counts: {counts:?}");
     assert!(counts.engine_moves > counts.fallbacks, "{counts:?}");
+}
+
+/// The commands the fake engine logged (`uci`, `setoption`, `ucinewgame`, `isready`; not
+/// its pid nor the positions).
+fn commands(log: &Path) -> Vec<String> {
+    fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.starts_with("pid ") && !l.starts_with("position "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn engine_options_are_set_after_uciok_and_before_the_game() {
+    if !python("the fake UCI engine is a Python script") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let log = tmp.path().join("engine.stderr");
+    let spec: PlayerSpec = "uci:cmd=python3 tests/bots/fake_uci.py good,option.Hash=64,option.Skill_Level=3,option.Style=Risky,option.Clear_Hash=,option.SyzygyPath=/tb,option.Hash=32"
+        .parse()
+        .unwrap();
+    let mut p = UciPlayer::from_spec(&spec).unwrap();
+    p.log_to(&log);
+    let rules = RuleSet::thesis();
+    p.start(&GameStart::new(Color::White, rules, 1));
+    let pos = Position::startpos();
+    let obs = Observation::new(&pos, &rules, 0, None);
+    let m = p.choose(&obs, &Budget::default());
+    assert!(obs.is_legal(&m), "{m}");
+    assert_eq!(p.take_error(), None);
+    p.finish(None, "test");
+    // The spec's order, a repeated name with its last value, spaces as the engine
+    // writes them.
+    assert_eq!(
+        commands(&log),
+        [
+            "uci",
+            "setoption name Hash value 32",
+            "setoption name Skill Level value 3",
+            "setoption name Style value Risky",
+            "setoption name Clear Hash",
+            "setoption name SyzygyPath value /tb",
+            "ucinewgame",
+            "isready",
+        ]
+    );
+}
+
+#[test]
+fn an_option_the_engine_refuses_loses_the_game_before_anything_is_set() {
+    if !python("the fake UCI engine is a Python script") {
+        return;
+    }
+    for (options, why) in [
+        (
+            "option.Hash=64,option.Nope=1",
+            "the engine has no option 'Nope' (it has: Hash, Skill Level, Ponder, Style, Clear Hash, SyzygyPath;",
+        ),
+        (
+            "option.Hash=0",
+            "option Hash must be an integer from 1 to 1024, not '0'",
+        ),
+        ("option.Ponder=yes", "option Ponder must be true or false, not 'yes'"),
+        (
+            "option.Broken=1",
+            "the engine lists option 'Broken' in a line fow cannot read: spin option 'Broken' has no min",
+        ),
+    ] {
+        let engine = format!("uci:cmd=python3 tests/bots/fake_uci.py good,{options}");
+        let (dir, games) = tournament(&format!("RandomMove,{engine}"), 1, "1");
+        assert_eq!(games.len(), 2);
+        for g in &games {
+            assert_eq!(g.game_reason().unwrap(), Reason::PlayerError, "{g:?}");
+            let winner = g.game_result().unwrap().winner().unwrap();
+            assert_eq!(winner.is_white(), g.white == "RandomMove", "{g:?}");
+            assert!(g.detail.contains(why), "{options}: {}", g.detail);
+            let sent = commands(&log_of(dir.path(), g, &engine));
+            assert_eq!(sent, ["uci"], "{options}: nothing set, no game begun");
+        }
+    }
+}
+
+#[test]
+fn engine_options_lists_what_the_engine_says_and_checks_the_spec() {
+    if !python("the fake UCI engine is a Python script") {
+        return;
+    }
+    let token = token();
+    let spec: PlayerSpec = format!("uci:cmd=python3 tests/bots/fake_uci.py good {token}")
+        .parse()
+        .unwrap();
+    let options = engine_options(&spec).unwrap();
+    let names: Vec<&str> = options.iter().map(|o| o.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Hash",
+            "Skill Level",
+            "Ponder",
+            "Style",
+            "Clear Hash",
+            "SyzygyPath"
+        ]
+    );
+    assert_eq!(
+        options[1].kind,
+        UciOptionKind::Spin {
+            default: 20,
+            min: 0,
+            max: 20
+        }
+    );
+    assert!(no_process_with(&token), "the engine was quit");
+    let bad: PlayerSpec = format!("{spec},option.Skill_Level=21").parse().unwrap();
+    match engine_options(&bad) {
+        Err(ProbeError::Program(e)) => assert!(
+            e.message
+                .ends_with("option Skill Level must be an integer from 0 to 20, not '21'"),
+            "{e}"
+        ),
+        other => panic!("{other:?}"),
+    }
+    let missing: PlayerSpec = "uci:cmd=no-such-engine-here".parse().unwrap();
+    let e = engine_options(&missing).unwrap_err();
+    assert!(matches!(e, ProbeError::Spec(_)), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        "uci: program 'no-such-engine-here' not found"
+    );
+    let silent: PlayerSpec = "uci:cmd=python3 tests/bots/fake_uci.py nouciok,startup=300"
+        .parse()
+        .unwrap();
+    let e = engine_options(&silent).unwrap_err().to_string();
+    assert!(e.ends_with("no 'uciok' within 300 ms"), "{e}");
+    assert!(no_process_with(&token));
+}
+
+#[test]
+fn stockfish_lists_its_options_and_plays_with_them_set() {
+    if !stockfish() {
+        return;
+    }
+    let spec: PlayerSpec = "uci:cmd=stockfish".parse().unwrap();
+    let options = engine_options(&spec).unwrap();
+    let skill = options.iter().find(|o| o.name == "Skill Level").unwrap();
+    assert!(
+        matches!(skill.kind, UciOptionKind::Spin { min: 0, .. }),
+        "{skill}"
+    );
+    let hash = options.iter().find(|o| o.name == "Hash").unwrap();
+    assert!(
+        matches!(hash.kind, UciOptionKind::Spin { min: 1, .. }),
+        "{hash}"
+    );
+    let e = engine_options(&"uci:cmd=stockfish,option.Hash=0".parse().unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("option Hash must be an integer from 1 to"),
+        "{e}"
+    );
+    let sf = "uci:cmd=stockfish,nodes=200,option.Skill_Level=0,option.Hash=8,option.Threads=1";
+    let (_dir, games) = tournament(&format!("RandomMove,{sf}"), 1, "1");
+    for g in &games {
+        assert!(!g.game_reason().unwrap().is_fault(), "{g:?}");
+    }
 }

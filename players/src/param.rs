@@ -375,6 +375,34 @@ pub fn find<'a>(params: &'a [Param], name: &str) -> Option<&'a Param> {
     params.iter().find(|p| p.name == name)
 }
 
+/// Checks that every key of `spec` is declared in `params`: the error names the first
+/// key that is not, with the known ones (as for every built-in bot, so that a bot of
+/// one's own, built from a spec outside the registry, refuses a misspelt key alike).
+///
+/// ```
+/// use fow_players::param::{check_names, Param};
+/// const PARAMS: &[Param] = &[Param::real("greed", 1.0, 0.0, 1.0, "")];
+/// assert!(check_names(PARAMS, &"Mine:greed=0.5".parse().unwrap()).is_ok());
+/// let e = check_names(PARAMS, &"Mine:gred=0.5".parse().unwrap()).unwrap_err();
+/// assert_eq!(e.to_string(), "Mine: unknown parameter 'gred' (known: greed)");
+/// ```
+pub fn check_names(params: &[Param], spec: &PlayerSpec) -> Result<(), SpecError> {
+    for (k, _) in &spec.params {
+        if find(params, k).is_none() {
+            let known: Vec<&str> = params.iter().map(|p| p.name).collect();
+            return Err(SpecError::BadParam {
+                bot: spec.name.clone(),
+                message: if known.is_empty() {
+                    format!("unknown parameter '{k}' (this bot takes none)")
+                } else {
+                    format!("unknown parameter '{k}' (known: {})", known.join(", "))
+                },
+            });
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

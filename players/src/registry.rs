@@ -182,7 +182,9 @@ static PROGRAMS: &[BotInfo] = &[BotInfo {
         Param::int("timeout", 10000, 1, i64::MAX, "milliseconds the engine may take for one bestmove before it loses on time"),
         Param::int("startup", 10000, 1, i64::MAX, "milliseconds from its start to uciok and readyok"),
         ],
-        []
+        [
+        Param::text("option.NAME", "", "sets the engine's option NAME (as the engine lists it, a space written _) with setoption after uciok, checked against its type and range (repeatable): option.Hash=64"),
+        ]
     ),
     family: None,
     in_default: false,
@@ -382,19 +384,16 @@ pub fn build(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
     // A family's numbers may also be set one by one (`capture.pawn=3`), as the tuner
     // sets them.
     let numbers = info.family.map(|f| (f.param_names)()).unwrap_or_default();
-    for (k, _) in &spec.params {
-        if !info.params.iter().any(|p| p.name == k) && !numbers.contains(k) {
-            let known: Vec<&str> = info.params.iter().map(|p| p.name).collect();
-            return Err(SpecError::BadParam {
-                bot: info.name.to_string(),
-                message: if known.is_empty() {
-                    format!("unknown parameter '{k}' (this bot takes none)")
-                } else {
-                    format!("unknown parameter '{k}' (known: {})", known.join(", "))
-                },
-            });
-        }
-    }
+    let named = PlayerSpec {
+        name: spec.name.clone(),
+        params: spec
+            .params
+            .iter()
+            .filter(|(k, _)| !numbers.contains(k))
+            .cloned()
+            .collect(),
+    };
+    crate::param::check_names(info.params, &named)?;
     (info.build)(spec)
 }
 

@@ -8,10 +8,32 @@ use std::time::Duration;
 
 use fow_variants::{printable, quote, Color, FogView, Observation, Position, RuleSet};
 
-use crate::external::protocol::{FromBot, OptionInfo, ToBot, PROTOCOL_VERSION};
+use crate::external::protocol::{FromBot, OptionInfo, OptionType, ToBot, PROTOCOL_VERSION};
+use crate::param::{Kind, Param};
 use crate::player::{Budget, GameStart, Player};
 use crate::registry;
 use crate::spec::{PlayerSpec, SpecError};
+
+/// A bot's parameter as its `hello` declares it: an integer or a real with its range
+/// (a bound that is no limit, or that the value must exceed, left out), anything else
+/// as text.
+fn option_info(p: &Param) -> OptionInfo {
+    let mut o = OptionInfo::new(p.name, &p.default_text(), p.doc);
+    match p.kind {
+        Kind::Int { min, max, .. } => {
+            o.kind = Some(OptionType::Int);
+            o.min = Some(min as f64);
+            o.max = (max != i64::MAX).then_some(max as f64);
+        }
+        Kind::Real { min, max, open, .. } => {
+            o.kind = Some(OptionType::Real);
+            o.min = (!open && min.is_finite()).then_some(min);
+            o.max = max.is_finite().then_some(max);
+        }
+        _ => {}
+    }
+    o
+}
 
 /// Why [`serve`] stopped before `quit`.
 #[derive(Debug)]
@@ -104,16 +126,7 @@ pub fn serve(
                 say(&FromBot::Hello {
                     protocol: PROTOCOL_VERSION,
                     name: spec.to_string(),
-                    options: Some(
-                        info.params
-                            .iter()
-                            .map(|p| OptionInfo {
-                                name: p.name.to_string(),
-                                default: p.default_text(),
-                                description: p.doc.to_string(),
-                            })
-                            .collect(),
-                    ),
+                    options: Some(info.params.iter().map(option_info).collect()),
                 })?;
             }
             ToBot::NewGame {

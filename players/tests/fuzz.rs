@@ -7,7 +7,7 @@
 
 use std::fmt::Display;
 
-use fow_players::external::protocol::{BudgetMsg, FromBot, OptionInfo, ToBot};
+use fow_players::external::protocol::{BudgetMsg, FromBot, OptionInfo, OptionType, ToBot};
 use fow_players::external::{read_engine_line, split_command, EngineLine};
 use fow_players::serve::serve;
 use fow_players::{registry, split_spec_list, PlayerSpec};
@@ -136,11 +136,15 @@ fn bot_lines() -> Vec<String> {
         FromBot::Hello {
             protocol: 1,
             name: "my bot".into(),
-            options: Some(vec![OptionInfo {
-                name: "depth".into(),
-                default: "3".into(),
-                description: "plies".into(),
-            }]),
+            options: Some(vec![
+                OptionInfo::new("depth", "3", "plies"),
+                OptionInfo {
+                    kind: Some(OptionType::Real),
+                    min: Some(0.0),
+                    max: Some(1.0),
+                    ..OptionInfo::new("mean", "0.5", "weight of the mean")
+                },
+            ]),
         },
         FromBot::Ready,
         FromBot::Move { uci: "e2e4".into() },

@@ -11,8 +11,11 @@ Usage: fake_uci.py MODE, MODE one of
   none      answers `go` with `bestmove (none)`
   crash     exits with status 3 at its third `go`
   nouciok   never answers `uci`
-It writes its pid to stderr first, then every `position` line it gets, so a test can
-check the process is gone and the FENs it was sent.
+Before `uciok` it lists the options in OPTIONS (as Stockfish does, and one of each other
+type), plus `option name Broken type spin default 1` (no range: a line fow cannot read).
+It writes its pid to stderr first, then every `uci`, `setoption`, `ucinewgame`, `isready`
+and `position` line it gets, so a test can check the process is gone, the options it was
+set and the FENs it was sent.
 """
 import os
 import sys
@@ -70,6 +73,16 @@ def first_move(fen):
     return "0000"
 
 
+OPTIONS = [
+    "option name Hash type spin default 16 min 1 max 1024",
+    "option name Skill Level type spin default 20 min 0 max 20",
+    "option name Ponder type check default false",
+    "option name Style type combo default Normal var Solid var Normal var Risky",
+    "option name Clear Hash type button",
+    "option name SyzygyPath type string default <empty>",
+    "option name Broken type spin default 1",
+]
+
 fen = None
 gos = 0
 for line in sys.stdin:
@@ -77,10 +90,14 @@ for line in sys.stdin:
     if not words:
         continue
     cmd = words[0]
+    if cmd in ("uci", "setoption", "ucinewgame", "isready"):
+        print(line.strip(), file=sys.stderr, flush=True)
     if cmd == "uci":
         if mode == "nouciok":
             continue
         say("id name fake_uci " + mode)
+        for option in OPTIONS:
+            say(option)
         say("uciok")
     elif cmd == "isready":
         say("readyok")

@@ -11,6 +11,7 @@ Usage: faulty.py MODE, MODE one of
   slowstart  sleeps before its hello
   fork       starts a child that sleeps for ten minutes (and writes "child PID" to
              stderr), then plays legal moves
+  badrange   declares in its hello an int option x with min 3 above max 1
   snoop      tries to list the folder given as its second argument (--dir=PATH), writes
              what it saw and its network namespace and interfaces to stderr, then plays
              legal moves
@@ -47,7 +48,10 @@ for line in sys.stdin:
     msg = json.loads(line)
     t = msg["type"]
     if t == "hello":
-        say({"type": "hello", "protocol": 1, "name": "faulty-" + mode})
+        hello = {"type": "hello", "protocol": 1, "name": "faulty-" + mode}
+        if mode == "badrange":
+            hello["options"] = [{"name": "x", "type": "int", "min": 3, "max": 1}]
+        say(hello)
     elif t == "new_game":
         say({"type": "ready"})
     elif t == "turn":

@@ -1,19 +1,24 @@
 //! Bots as separate programs: the fow bot protocol (line-based JSON over stdin/stdout,
 //! documented in `PROTOCOL.md`), the [`ExternalPlayer`] that runs a program as a
 //! [`Player`](crate::Player) (the `exec:cmd=...` spec), and the [`UciPlayer`] that makes a
-//! UCI chess engine a fog-of-war bot (the `uci:cmd=...` spec). The other side, a built-in
-//! bot run as such a program (`fow serve NAME`), is [`crate::serve`].
+//! UCI chess engine a fog-of-war bot (the `uci:cmd=...` spec, its engine options read as
+//! [`UciOption`]s). [`engine_options`] and [`program_options`] ask an engine or a program
+//! what it accepts. The other side, a built-in bot run as such a program (`fow serve
+//! NAME`), is [`crate::serve`].
 
 mod command;
 mod guard;
 mod launch;
+mod probe;
 mod process;
 pub mod protocol;
 mod sandbox;
 mod uci;
+mod uci_option;
 
 pub use command::split_command;
 pub use launch::{Launch, ENV_PREFIX, LAUNCH_KEYS};
+pub use probe::{engine_options, program_options, ProbeError};
 pub use process::{
     ExecSettings, ExternalPlayer, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS, EXEC_KEYS, MAX_LINE,
     MAX_LOG, QUIT_GRACE,
@@ -23,6 +28,7 @@ pub use uci::{
     prepare, read_engine_line, read_uci_counts, uci_counts_path, BoardSource, EngineLine, Skip,
     UciCounts, UciPlayer, UciSettings, BELIEF_CAP, DEFAULT_UCI_NODES, UCI_KEYS,
 };
+pub use uci_option::{UciOption, UciOptionKind, OPTION_PREFIX};
 
 use std::path::PathBuf;
 

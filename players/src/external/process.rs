@@ -473,9 +473,9 @@ impl ExternalPlayer {
         }
     }
 
-    /// Starts the program, says hello and the new game, waits for `ready`.
-    fn begin(&mut self, game: &GameStart) -> Result<(), PlayerError> {
-        let deadline = Instant::now() + self.settings.startup;
+    /// Starts the program and says hello: the options its `hello` declares (`None`: it
+    /// takes any), each declaration checked, and the spec's options checked against them.
+    fn greet(&mut self, deadline: Instant) -> Result<Option<Vec<OptionInfo>>, PlayerError> {
         self.spawn()?;
         self.send(&ToBot::Hello {
             protocol: PROTOCOL_VERSION,
@@ -493,12 +493,24 @@ impl ExternalPlayer {
                     ));
                 }
                 self.bot_name = Some(name);
-                if let Some(known) = options {
-                    self.check_options(&known)?;
+                if let Some(known) = &options {
+                    for o in known {
+                        o.check_declaration().map_err(|m| {
+                            self.error(PlayerErrorKind::Protocol, format!("its hello: {m}"))
+                        })?;
+                    }
+                    self.check_options(known)?;
                 }
+                Ok(options)
             }
-            other => return Err(self.unexpected("hello", &other)),
+            other => Err(self.unexpected("hello", &other)),
         }
+    }
+
+    /// Starts the program, says hello and the new game, waits for `ready`.
+    fn begin(&mut self, game: &GameStart) -> Result<(), PlayerError> {
+        let deadline = Instant::now() + self.settings.startup;
+        self.greet(deadline)?;
         self.send(&ToBot::NewGame {
             color: color_name(game.color).into(),
             rules: game.rules,
@@ -512,9 +524,23 @@ impl ExternalPlayer {
         }
     }
 
+    /// Starts the program, reads the options its `hello` declares, checks the spec's
+    /// options against them and ends it (see [`super::program_options`]).
+    pub(crate) fn probe(&mut self) -> Result<Option<Vec<OptionInfo>>, PlayerError> {
+        self.shutdown();
+        self.broken = false;
+        let deadline = Instant::now() + self.settings.startup;
+        let options = self.greet(deadline);
+        self.broken = options.is_err();
+        self.shutdown();
+        options
+    }
+
+    /// Checks each option of the spec against those the program declared: a name it does
+    /// not list, or a value its declared type or range refuses, is an error.
     fn check_options(&self, known: &[OptionInfo]) -> Result<(), PlayerError> {
-        for k in self.settings.options.keys() {
-            if !known.iter().any(|o| &o.name == k) {
+        for (k, v) in &self.settings.options {
+            let Some(o) = known.iter().find(|o| &o.name == k) else {
                 let names: Vec<&str> = known.iter().map(|o| o.name.as_str()).collect();
                 return Err(self.error(
                     PlayerErrorKind::Other,
@@ -527,7 +553,9 @@ impl ExternalPlayer {
                         }
                     ),
                 ));
-            }
+            };
+            o.check_value(v)
+                .map_err(|m| self.error(PlayerErrorKind::Other, m))?;
         }
         Ok(())
     }

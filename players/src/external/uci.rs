@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use super::command::{executable, find_program};
 use super::launch::Launch;
 use super::process::{Line, Process, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS};
+use super::uci_option::{EngineOptions, UciOption, OPTION_PREFIX};
 use crate::belief::board_list::{BoardList, Status};
 use crate::belief::guess::{initial_guess, update_guess};
 use crate::bots::BotRng;
@@ -73,21 +74,35 @@ pub struct UciSettings {
     pub movetime: Option<u64>,
     /// The board shown to the engine.
     pub board: BoardSource,
+    /// The engine options to set (`option.NAME=VALUE`), in the order first given (a
+    /// repeated name keeps its last value): `NAME` as written in the spec, checked
+    /// against what the engine lists when it starts.
+    pub options: Vec<(String, String)>,
 }
 
 impl UciSettings {
     /// Reads `uci:cmd=<engine>[,nodes=N|,movetime=MS][,board=guess|belief][,name=N]
-    /// [,timeout=MS][,startup=MS][,sandbox=bwrap]`. A bare engine name not on `PATH` is also looked for
-    /// in `/usr/games` (where Debian installs Stockfish).
+    /// [,timeout=MS][,startup=MS][,sandbox=bwrap][,option.NAME=VALUE...]`. A bare engine
+    /// name not on `PATH` is also looked for in `/usr/games` (where Debian installs
+    /// Stockfish).
     pub fn from_spec(spec: &PlayerSpec) -> Result<UciSettings, SpecError> {
         let bad = |message: String| SpecError::BadParam {
             bot: spec.name.clone(),
             message,
         };
-        for (k, _) in &spec.params {
-            if !UCI_KEYS.contains(&k.as_str()) && !Launch::is_key(k) {
+        let mut options: Vec<(String, String)> = Vec::new();
+        for (k, v) in &spec.params {
+            if let Some(name) = k.strip_prefix(OPTION_PREFIX) {
+                if name.is_empty() {
+                    return Err(bad(format!("'{k}' names no engine option")));
+                }
+                match options.iter_mut().find(|(n, _)| n == name) {
+                    Some(given) => given.1.clone_from(v),
+                    None => options.push((name.to_string(), v.clone())),
+                }
+            } else if !UCI_KEYS.contains(&k.as_str()) && !Launch::is_key(k) {
                 return Err(bad(format!(
-                    "unknown parameter '{k}' (known: {}, env.NAME)",
+                    "unknown parameter '{k}' (known: {}, env.NAME, option.NAME)",
                     UCI_KEYS.join(", ")
                 )));
             }
@@ -129,6 +144,7 @@ impl UciSettings {
             nodes,
             movetime,
             board,
+            options,
         })
     }
 }
@@ -515,12 +531,14 @@ impl UciPlayer {
         }
     }
 
-    /// Reads lines until one starts with `word` (its words after it), by `deadline`.
+    /// Reads lines until one starts with `word` (its words after it), by `deadline`;
+    /// `other` sees each line that is neither that nor `info`.
     fn wait_for(
         &mut self,
         word: &str,
         deadline: Instant,
         limit: Duration,
+        mut other: impl FnMut(&str),
     ) -> Result<Vec<String>, PlayerError> {
         let mut nodes = None;
         loop {
@@ -562,24 +580,65 @@ impl UciPlayer {
                     return Ok(words);
                 }
                 EngineLine::Info(Some(n)) => nodes = Some(n),
-                EngineLine::Info(None) | EngineLine::Other => {}
+                EngineLine::Info(None) => {}
+                EngineLine::Other => other(&text),
             }
         }
     }
 
-    /// Starts the engine: `uci`, `uciok`, `ucinewgame`, `isready`, `readyok`.
-    fn begin(&mut self) -> Result<(), PlayerError> {
-        let deadline = Instant::now() + self.settings.startup;
+    /// Starts the engine: `uci`, the options it lists, `uciok`, then a `setoption` for
+    /// each option of the spec (see [`UciPlayer::set_options`]).
+    fn open(&mut self, deadline: Instant) -> Result<Vec<UciOption>, PlayerError> {
         let process = Process::start(&self.settings.launch, &self.hidden, self.log.as_deref())
             .map_err(|m| self.error(PlayerErrorKind::Crash, m))?;
         self.process = Some(process);
-        let limit = self.settings.startup;
         self.send("uci");
-        self.wait_for("uciok", deadline, limit)?;
+        let mut listed = EngineOptions::default();
+        self.wait_for("uciok", deadline, self.settings.startup, |line| {
+            listed.read_line(line)
+        })?;
+        self.set_options(&listed)?;
+        Ok(listed.options)
+    }
+
+    /// Sends `setoption` for each `option.NAME=VALUE` of the spec, in its order, once
+    /// every one is checked: an option the engine did not list, or a value its type or
+    /// range refuses, is an error naming it (nothing is sent then).
+    fn set_options(&mut self, listed: &EngineOptions) -> Result<(), PlayerError> {
+        let lines = self
+            .settings
+            .options
+            .iter()
+            .map(|(name, value)| listed.find(name).and_then(|o| o.setoption(value)))
+            .collect::<Result<Vec<String>, String>>()
+            .map_err(|m| self.error(PlayerErrorKind::Other, m))?;
+        for line in lines {
+            self.send(&line);
+        }
+        Ok(())
+    }
+
+    /// Starts the engine for a game: [`UciPlayer::open`], `ucinewgame`, `isready`,
+    /// `readyok`.
+    fn begin(&mut self) -> Result<(), PlayerError> {
+        let deadline = Instant::now() + self.settings.startup;
+        self.open(deadline)?;
         self.send("ucinewgame");
         self.send("isready");
-        self.wait_for("readyok", deadline, limit)?;
+        self.wait_for("readyok", deadline, self.settings.startup, |_| {})?;
         Ok(())
+    }
+
+    /// Starts the engine, reads the options it lists, checks the spec's options against
+    /// them and quits it (see [`super::engine_options`]).
+    pub(crate) fn probe(&mut self) -> Result<Vec<UciOption>, PlayerError> {
+        self.shutdown();
+        self.broken = false;
+        let deadline = Instant::now() + self.settings.startup;
+        let listed = self.open(deadline);
+        self.broken = listed.is_err();
+        self.shutdown();
+        listed
     }
 
     fn shutdown(&mut self) {
@@ -638,7 +697,7 @@ impl UciPlayer {
             None => self.send(&format!("go nodes {}", self.settings.nodes)),
         }
         let deadline = Instant::now() + self.settings.timeout;
-        let words = self.wait_for("bestmove", deadline, self.settings.timeout)?;
+        let words = self.wait_for("bestmove", deadline, self.settings.timeout, |_| {})?;
         Ok(words.into_iter().next())
     }
 
@@ -785,6 +844,29 @@ mod tests {
             b.discard(sq);
         }
         b
+    }
+
+    #[test]
+    fn engine_options_are_read_from_the_spec_in_order() {
+        let spec: PlayerSpec =
+            "uci:cmd=sh,option.Hash=64,option.Skill_Level=3,option.Hash=128,option.Clear_Hash="
+                .parse()
+                .unwrap();
+        let s = UciSettings::from_spec(&spec).unwrap();
+        assert_eq!(
+            s.options,
+            [
+                ("Hash".to_string(), "128".to_string()),
+                ("Skill_Level".to_string(), "3".to_string()),
+                ("Clear_Hash".to_string(), String::new()),
+            ]
+        );
+        let spec: PlayerSpec = "uci:cmd=sh,option.=3".parse().unwrap();
+        let e = UciSettings::from_spec(&spec).unwrap_err().to_string();
+        assert_eq!(e, "uci: 'option.' names no engine option");
+        let spec: PlayerSpec = "uci:cmd=sh,options.Hash=3".parse().unwrap();
+        let e = UciSettings::from_spec(&spec).unwrap_err().to_string();
+        assert!(e.ends_with("env.NAME, option.NAME)"), "{e}");
     }
 
     #[test]
