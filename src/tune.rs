@@ -153,7 +153,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     })?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
-    let played = u64::from(tuner.done() - first) * u64::from(cfg.pairs) * 2;
+    let played = u64::from(tuner.done() - first) * tuner.games_per_batch();
     outln!(
         "{}, {} in {secs:.1} s ({:.1} games/s)",
         batches(tuner.done() - first),

@@ -295,6 +295,13 @@ impl Tuner {
         &self.state.theta
     }
 
+    /// Games in one batch: two a pair, four with opponents (each candidate plays the
+    /// pair's opponent once with each colour).
+    pub fn games_per_batch(&self) -> u64 {
+        let per_pair = if self.config.against.is_empty() { 2 } else { 4 };
+        u64::from(self.config.pairs) * per_pair
+    }
+
     /// The run in one line, as its first line shows it.
     pub fn summary(&self) -> String {
         let cfg = &self.config;

@@ -145,15 +145,18 @@ impl TuneFile {
                     spec.name
                 )));
             };
+            let key = match uci {
+                // A spec key holds no space: `Skill Level` is `option.Skill_Level`.
+                true => format!("option.{}", e.name.replace(' ', "_")),
+                false => e.name.clone(),
+            };
+            // The start: the file's, else the value the spec sets, else the declared one.
+            let set = spec.param(&key).and_then(|v| v.parse::<f64>().ok());
             let decl = Declared {
-                default: e.start.or(d.map(|d| d.default)).unwrap_or(min),
+                default: e.start.or(set).or(d.map(|d| d.default)).unwrap_or(min),
                 min,
                 max,
                 int: e.int.or(d.map(|d| d.int)).unwrap_or(false),
-            };
-            let key = match uci {
-                true => format!("option.{}", e.name),
-                false => e.name.clone(),
             };
             let p = TuneParam::with_defaults(&e.name, &key, decl.default, e.c_end, e.r_end, decl)
                 .map_err(|err| match err {
