@@ -212,3 +212,106 @@ fn bad_setups_are_one_line_and_exit_2() {
     );
     assert!(!out.exists(), "a refused run leaves no folder");
 }
+
+#[test]
+fn a_programs_and_an_engines_ranges_come_from_what_they_declare() {
+    if !python("the example bot and the fake engine are Python scripts") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("t.toml");
+    let o = tmp.path().join("o");
+    let o = o.to_str().unwrap();
+    let run = |text: &str, extra: &[&str]| {
+        fs::write(&file, text).unwrap();
+        let mut args = vec![
+            "tune",
+            "--tune-file",
+            file.to_str().unwrap(),
+            "--batches",
+            "1",
+            "--pairs",
+            "1",
+            "-q",
+            "--out",
+            o,
+        ];
+        args.extend_from_slice(extra);
+        fow(&args)
+    };
+    // The greedy example declares greed (real, 0 to 1) and queen (int, 1 to 20).
+    let greedy = "player = \"exec:cmd=python3 examples/greedy_bot.py,greed=0.3\"\n[[param]]\nname = \"greed\"\n[[param]]\nname = \"queen\"\n";
+    let out = run(greedy, &["--seed", "1"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cfg: serde_json::Value = serde_json::from_str(
+        &fs::read_to_string(std::path::Path::new(o).join("tune.json")).unwrap(),
+    )
+    .unwrap();
+    let p = &cfg["space"]["params"];
+    assert_eq!(
+        (
+            p[0]["start"].as_f64(),
+            p[0]["min"].as_f64(),
+            p[0]["max"].as_f64()
+        ),
+        (Some(0.3), Some(0.0), Some(1.0))
+    );
+    assert_eq!(
+        (
+            p[1]["start"].as_f64(),
+            p[1]["max"].as_f64(),
+            p[1]["int"].as_bool()
+        ),
+        (Some(10.0), Some(20.0), Some(true))
+    );
+    fs::remove_dir_all(o).unwrap();
+    fs::write(
+        &file,
+        "player = \"exec:cmd=python3 examples/greedy_bot.py\"\n\n[[param]]\nname = \"boldness\"\n",
+    )
+    .unwrap();
+    fails(
+        &[
+            "tune",
+            "--tune-file",
+            file.to_str().unwrap(),
+            "-q",
+            "--out",
+            o,
+        ],
+        "t.toml:4: the program declares no option 'boldness'",
+    );
+    // The fake engine's spins give their ranges; a check option is not tuned.
+    let engine = "player = \"uci:cmd=python3 tests/bots/fake_uci.py good x\"\n[[param]]\nname = \"Skill Level\"\n";
+    fs::write(&file, engine).unwrap();
+    let spec = ok(&[
+        "tune",
+        "--tune-file",
+        file.to_str().unwrap(),
+        "--batches",
+        "1",
+        "--pairs",
+        "1",
+        "-q",
+        "--out",
+        o,
+    ]);
+    assert!(spec.contains("option.Skill_Level="), "{spec}");
+    fs::remove_dir_all(o).unwrap();
+    fs::write(&file, "player = \"uci:cmd=python3 tests/bots/fake_uci.py good x\"\n[[param]]\nname = \"Ponder\"\n").unwrap();
+    fails(
+        &[
+            "tune",
+            "--tune-file",
+            file.to_str().unwrap(),
+            "-q",
+            "--out",
+            o,
+        ],
+        "t.toml:3: the engine's option 'Ponder' is not a spin",
+    );
+}
