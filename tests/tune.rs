@@ -4,6 +4,10 @@
 mod common;
 use common::*;
 
+#[allow(dead_code)]
+#[path = "../examples/tunable_rust_bot.rs"]
+mod bot;
+
 use std::fs;
 
 #[test]
@@ -313,5 +317,52 @@ fn a_programs_and_an_engines_ranges_come_from_what_they_declare() {
             o,
         ],
         "t.toml:3: the engine's option 'Ponder' is not a spin",
+    );
+}
+
+#[test]
+fn a_bot_of_ones_own_is_registered_and_tuned_through_the_library() {
+    use fow_arena::tune::{TuneConfig, Tuner};
+    use fow_players::tune::TuneSpace;
+    fow_players::register(fow_players::BotInfo::new(
+        bot::NAME,
+        "own",
+        bot::PARAMS,
+        |spec| Ok(Box::new(bot::Tunable::from_spec(spec)?)),
+    ))
+    .unwrap();
+    assert!(
+        fow_players::register(fow_players::BotInfo::new("RandomMove", "x", &[], |_| {
+            unreachable!()
+        }))
+        .is_err()
+    );
+    let names = ["greed".to_string(), "queen".to_string()];
+    let space = TuneSpace::declared("Tunable:greed=0.2", &names).unwrap();
+    assert_eq!(
+        (
+            space.params[1].min,
+            space.params[1].max,
+            space.params[1].int
+        ),
+        (1.0, 20.0, true)
+    );
+    let config = TuneConfig::new(
+        space,
+        3,
+        2,
+        vec!["CaptureLargest".into()],
+        fow_variants::RuleSet::thesis(),
+        Some(1),
+    )
+    .unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let mut t = Tuner::create(Some(&tmp.path().join("own")), config).unwrap();
+    t.run(2, |_| true).unwrap();
+    assert_eq!(t.done(), 3);
+    assert!(
+        t.best_spec().to_string().starts_with("Tunable:greed="),
+        "{}",
+        t.best_spec()
     );
 }
