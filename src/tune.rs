@@ -139,6 +139,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let cfg = tuner.config().clone();
     let dir = tuner.dir().display().to_string();
     outln!("{}, {} -> {dir}", tuner.summary(), count(jobs, "job"));
+    if tuner.public_seed_note() {
+        outln!("note: the seed is public: a program player that knows it can compute every player's random choices (leave out --seed for a fresh one)");
+    }
     let bar = crate::out::progress_bar(
         a.quiet,
         u64::from(cfg.batches),

@@ -56,6 +56,9 @@ pub struct TuneConfig {
     pub openings: Option<Openings>,
     /// The master seed.
     pub seed: u64,
+    /// Whether the seed was given (public) rather than drawn for a run with a program.
+    #[serde(default)]
+    pub seed_given: bool,
 }
 
 impl TuneConfig {
@@ -74,6 +77,7 @@ impl TuneConfig {
         let program = std::iter::once(&space.player)
             .chain(&against)
             .any(|p| is_program(p));
+        let seed_given = seed.is_some();
         let seed = match run_seed(seed, program) {
             Some(s) => s,
             None => random_seed().map_err(RecordError::System)?,
@@ -91,6 +95,7 @@ impl TuneConfig {
             tc: None,
             openings: None,
             seed,
+            seed_given,
         })
     }
 
@@ -300,6 +305,16 @@ impl Tuner {
     pub fn games_per_batch(&self) -> u64 {
         let per_pair = if self.config.against.is_empty() { 2 } else { 4 };
         u64::from(self.config.pairs) * per_pair
+    }
+
+    /// Whether a program player takes part although the seed was given (public): such
+    /// a program could compute its opponents' random choices.
+    pub fn public_seed_note(&self) -> bool {
+        let cfg = &self.config;
+        let program = std::iter::once(&cfg.space.player)
+            .chain(&cfg.against)
+            .any(|p| is_program(p));
+        program && cfg.seed_given
     }
 
     /// The run in one line, as its first line shows it.
