@@ -63,7 +63,12 @@ pub struct Args {
     #[arg(long, value_name = "N", requires = "openings")]
     pub opening_plies: Option<u32>,
     /// The order the pairs take the openings in: sequential or random.
-    #[arg(long, value_name = "ORDER", requires = "openings", default_value = "sequential")]
+    #[arg(
+        long,
+        value_name = "ORDER",
+        requires = "openings",
+        default_value = "sequential"
+    )]
     pub opening_order: fow_records::OpeningOrder,
     /// Threads (default: all cores).
     #[arg(long, short)]
@@ -153,10 +158,17 @@ pub fn run(a: Args) -> Result<(), CliError> {
         );
     }
     outln!("tuned: {}", tuner.best_spec());
+    wrote(&tuner)
+}
+
+/// Draws the run's plot and says what the run wrote.
+fn wrote(tuner: &Tuner) -> Result<(), CliError> {
+    let plot = fow_analysis::tune_plot(tuner.dir())?;
     outln!(
-        "wrote {}, {}",
+        "wrote {}, {}, {}",
         tuner.dir().join(TRAJECTORY_FILE).display(),
-        tuner.dir().join(BEST_FILE).display()
+        tuner.dir().join(BEST_FILE).display(),
+        plot.display()
     );
     Ok(())
 }
@@ -178,7 +190,11 @@ fn config(a: &Args) -> Result<TuneConfig, CliError> {
         a.seed,
     )?;
     c.nodes = a.nodes;
-    c.tc = a.tc.as_deref().map(str::parse).transpose().map_err(|e| input(format!("--tc: {e}")))?;
+    c.tc =
+        a.tc.as_deref()
+            .map(str::parse)
+            .transpose()
+            .map_err(|e| input(format!("--tc: {e}")))?;
     if let Some(path) = &a.openings {
         let read = fow_records::Openings::read(path, &c.rules, a.opening_plies, a.opening_order);
         c.openings = Some(read?.0);

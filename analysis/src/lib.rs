@@ -19,7 +19,7 @@
 //!   superiority as printed and as the files beside the games.
 //! - [`compare`]: a tournament's ladder beside the thesis's Table 2, with rank
 //!   correlations and the ladder plot; [`Preset`]: the thesis's tournaments.
-//! - [`benchmark_plot`], [`ladder_plot`], [`training_plot`]: the SVG plots.
+//! - [`benchmark_plot`], [`ladder_plot`], [`training_plot`], [`tune_plot`]: the SVG plots.
 //! - [`gather_examples`]: training examples for the network from recorded games;
 //!   [`write_examples`] writes them as a dataset file (`fow dataset`).
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for
@@ -61,6 +61,7 @@ mod run_results;
 mod tables;
 mod terminal;
 mod thesis;
+mod tune_plot;
 mod words;
 
 pub use analysis::{move_accuracy, win_chance, GameAnalysis, MoveAnalysis, MoveLabel};
@@ -98,4 +99,5 @@ pub use terminal::{view_in_terminal, TerminalError};
 pub use thesis::{
     compare, Preset, FILES, PRESET_GAMES, THESIS_BOTS, THESIS_NN_SPEC, THESIS_PE_PARAMS,
 };
+pub use tune_plot::{tune_plot, tune_svg, SCORE_WINDOW, TUNE_PLOT_FILE};
 pub use words::count;
