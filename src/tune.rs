@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use fow_analysis::{verify_tuning, Verify, VERIFY_DIR};
 use fow_arena::tune::{space_of, TuneConfig, Tuner, BEST_FILE, TRAJECTORY_FILE};
 
 use crate::error::{input, CliError};
@@ -83,6 +84,16 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// When tuning ends, play the tuned spec against the start spec in game pairs until
+    /// an SPRT decides (as `fow match --sprt` does; default
+    /// `elo0=0,elo1=10,alpha=0.05,beta=0.05`), with the run's rules, nodes, clock and
+    /// openings, in DIR/verify/; the verdict is printed and stored there in match.json.
+    #[arg(long, value_name = "SPRT", num_args = 0..=1, require_equals = true,
+          default_missing_value = fow_analysis::DEFAULT_VERIFY_SPRT)]
+    pub verify: Option<String>,
+    /// The most games of --verify (an even number).
+    #[arg(long, value_name = "N", default_value_t = fow_analysis::DEFAULT_VERIFY_GAMES)]
+    pub verify_games: u32,
     #[command(flatten)]
     pub rules: RulesArgs,
 }
@@ -90,6 +101,7 @@ pub struct Args {
 /// Runs or resumes a tuning run.
 pub fn run(a: Args) -> Result<(), CliError> {
     let jobs = crate::jobs::jobs(a.jobs)?;
+    let verify = verification(&a)?;
     let mut tuner = if a.resume {
         if a.player.is_some()
             || !a.params.is_empty()
@@ -158,7 +170,54 @@ pub fn run(a: Args) -> Result<(), CliError> {
         );
     }
     outln!("tuned: {}", tuner.best_spec());
-    wrote(&tuner)
+    wrote(&tuner)?;
+    verify.map_or(Ok(()), |v| verify_result(&tuner, &v, jobs, a.quiet))
+}
+
+/// `--verify`, checked before the run.
+fn verification(a: &Args) -> Result<Option<Verify>, CliError> {
+    let Some(sprt) = &a.verify else {
+        return Ok(None);
+    };
+    let v = Verify {
+        sprt: sprt.clone(),
+        games: a.verify_games,
+    };
+    v.check()?;
+    Ok(Some(v))
+}
+
+/// Plays the verification of the tuned spec and prints its verdict.
+fn verify_result(tuner: &Tuner, v: &Verify, jobs: usize, quiet: bool) -> Result<(), CliError> {
+    let cfg = tuner.config();
+    outln!(
+        "\nverifying {} against the start {}: at most {}, SPRT {} -> {}",
+        tuner.best_spec(),
+        cfg.space.spec(&cfg.space.start()),
+        count(v.games as usize, "game"),
+        v.sprt,
+        tuner.dir().join(VERIFY_DIR).display()
+    );
+    let bar = crate::out::progress_bar(
+        quiet,
+        u64::from(v.games),
+        "{elapsed_precise} [{wide_bar}] {pos}/{len} games, ETA {eta} {msg}",
+    );
+    let (on_game, on_sprt) = (
+        |n: usize| bar.set_position(n as u64),
+        |s: &str| bar.set_message(s.to_string()),
+    );
+    let best = tuner.best_spec();
+    let done = verify_tuning(tuner.dir(), cfg, &best, v, jobs, &on_game, &on_sprt)?;
+    bar.finish_and_clear();
+    outln!("{}", done.report.text().trim_end());
+    outln!(
+        "verified: {} after {} (wrote {})",
+        done.verdict(),
+        count(done.games, "game"),
+        done.dir.join(fow_analysis::MATCH_FILE).display()
+    );
+    Ok(())
 }
 
 /// Draws the run's plot and says what the run wrote.
