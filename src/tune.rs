@@ -4,7 +4,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use fow_analysis::{verify_tuning, Verify, VERIFY_DIR};
-use fow_arena::tune::{space_of, TuneConfig, Tuner, BEST_FILE, TRAJECTORY_FILE};
+use fow_arena::tune::{
+    space_of, SrunTasks, Threads, TuneConfig, Tuner, Venue, BEST_FILE, TRAJECTORY_FILE,
+};
 
 use crate::error::{input, CliError};
 use crate::out::count;
@@ -94,6 +96,12 @@ pub struct Args {
     /// The most games of --verify (an even number).
     #[arg(long, value_name = "N", default_value_t = fow_analysis::DEFAULT_VERIFY_GAMES)]
     pub verify_games: u32,
+    /// Spread each batch's pairs over the tasks of the Slurm allocation this runs in
+    /// (SLURM_NTASKS), each task a `srun` of `fow tune-worker` playing a contiguous range;
+    /// the same trajectory as on one machine. Without it, that happens when SLURM_NTASKS
+    /// is more than 1 and srun is on PATH.
+    #[arg(long)]
+    pub srun: bool,
     #[command(flatten)]
     pub rules: RulesArgs,
 }
@@ -102,6 +110,7 @@ pub struct Args {
 pub fn run(a: Args) -> Result<(), CliError> {
     let jobs = crate::jobs::jobs(a.jobs)?;
     let verify = verification(&a)?;
+    let venue = venue(&a, jobs)?;
     let mut tuner = if a.resume {
         if a.player.is_some()
             || !a.params.is_empty()
@@ -145,7 +154,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     );
     bar.set_position(u64::from(tuner.done()));
     let (started, first) = (Instant::now(), tuner.done());
-    tuner.run(jobs, |log| {
+    tuner.run_on(venue.as_ref(), |log| {
         bar.set_position(u64::from(log.batch + 1));
         bar.set_message(format!("| score {:.1}%", 100.0 * log.score));
         true
@@ -172,6 +181,22 @@ pub fn run(a: Args) -> Result<(), CliError> {
     outln!("tuned: {}", tuner.best_spec());
     wrote(&tuner)?;
     verify.map_or(Ok(()), |v| verify_result(&tuner, &v, jobs, a.quiet))
+}
+
+/// Where the batches are played: the tasks of the Slurm allocation (with `--srun`, or
+/// when there are several and `srun` answers), else here.
+fn venue(a: &Args, jobs: usize) -> Result<Box<dyn Venue>, CliError> {
+    let fow = std::env::current_exe().map_err(|e| input(format!("cannot find fow: {e}")))?;
+    Ok(match SrunTasks::from_env(a.srun, fow, a.jobs)? {
+        Some(tasks) => {
+            outln!(
+                "each batch's pairs spread over {} Slurm tasks (srun)",
+                tasks.tasks
+            );
+            Box::new(tasks)
+        }
+        None => Box::new(Threads(jobs)),
+    })
 }
 
 /// `--verify`, checked before the run.
