@@ -51,6 +51,7 @@ mod tournament;
 mod train;
 mod tune;
 mod tune_material;
+mod tune_worker;
 mod view;
 
 /// Fog-of-war chess bots: rules, players, tournaments, ratings.
@@ -81,6 +82,8 @@ enum Command {
     TuneMaterial(tune_material::Args),
     Evolve(evolve::Args),
     Tune(tune::Args),
+    #[command(hide = true)]
+    TuneWorker(tune_worker::Args),
     Params(params::Args),
     Dataset(dataset::Args),
     Train(train::Args),
@@ -111,6 +114,7 @@ fn main() -> ExitCode {
         Command::TuneMaterial(a) => tune_material::run(a),
         Command::Evolve(a) => evolve::run(a),
         Command::Tune(a) => tune::run(a),
+        Command::TuneWorker(a) => tune_worker::run(a),
         Command::Params(a) => params::run(a),
         Command::Dataset(a) => dataset::run(a),
         Command::Train(a) => train::run(a),

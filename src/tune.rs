@@ -3,9 +3,11 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use fow_analysis::evolution_report;
+use fow_analysis::{evolution_report, verify_tuning, Verify, VERIFY_DIR};
 use fow_arena::evolve::{evolve_seed, Evolution, EvolveConfig};
-use fow_arena::tune::{space_of, TuneConfig, Tuner, BEST_FILE, TRAJECTORY_FILE};
+use fow_arena::tune::{
+    space_of, SrunTasks, Threads, TuneConfig, Tuner, Venue, BEST_FILE, TRAJECTORY_FILE,
+};
 
 use crate::error::{input, CliError};
 use crate::out::count;
@@ -112,6 +114,22 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// When tuning ends, play the tuned spec against the start spec in game pairs until
+    /// an SPRT decides (as `fow match --sprt` does; default
+    /// `elo0=0,elo1=10,alpha=0.05,beta=0.05`), with the run's rules, nodes, clock and
+    /// openings, in DIR/verify/; the verdict is printed and stored there in match.json.
+    #[arg(long, value_name = "SPRT", num_args = 0..=1, require_equals = true,
+          default_missing_value = fow_analysis::DEFAULT_VERIFY_SPRT)]
+    pub verify: Option<String>,
+    /// The most games of --verify (an even number).
+    #[arg(long, value_name = "N", default_value_t = fow_analysis::DEFAULT_VERIFY_GAMES)]
+    pub verify_games: u32,
+    /// Spread each batch's pairs over the tasks of the Slurm allocation this runs in
+    /// (SLURM_NTASKS), each task a `srun` of `fow tune-worker` playing a contiguous range;
+    /// the same trajectory as on one machine. Without it, that happens when SLURM_NTASKS
+    /// is more than 1 and srun is on PATH.
+    #[arg(long)]
+    pub srun: bool,
     #[command(flatten)]
     pub rules: RulesArgs,
 }
@@ -135,6 +153,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
     if a.method == Method::Ga || (a.resume && evolution) {
         return run_ga(&a, jobs);
     }
+    let verify = verification(&a)?;
+    let venue = venue(&a, jobs)?;
     let mut tuner = open_or_create(&a)?;
     let cfg = tuner.config().clone();
     let dir = tuner.dir().display().to_string();
@@ -149,7 +169,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     );
     bar.set_position(u64::from(tuner.done()));
     let (started, first) = (Instant::now(), tuner.done());
-    tuner.run(jobs, |log| {
+    tuner.run_on(venue.as_ref(), |log| {
         bar.set_position(u64::from(log.batch + 1));
         bar.set_message(format!("| score {:.1}%", 100.0 * log.score));
         true
@@ -164,10 +184,80 @@ pub fn run(a: Args) -> Result<(), CliError> {
         played as f64 / secs.max(1e-9)
     );
     out!("{}", tuner.report());
+    wrote(&tuner)?;
+    verify.map_or(Ok(()), |v| verify_result(&tuner, &v, jobs, a.quiet))
+}
+
+/// Where the batches are played: the tasks of the Slurm allocation (with `--srun`, or
+/// when there are several and `srun` answers), else here.
+fn venue(a: &Args, jobs: usize) -> Result<Box<dyn Venue>, CliError> {
+    let fow = std::env::current_exe().map_err(|e| input(format!("cannot find fow: {e}")))?;
+    Ok(match SrunTasks::from_env(a.srun, fow, a.jobs)? {
+        Some(tasks) => {
+            outln!(
+                "each batch's pairs spread over {} Slurm tasks (srun)",
+                tasks.tasks
+            );
+            Box::new(tasks)
+        }
+        None => Box::new(Threads(jobs)),
+    })
+}
+
+/// `--verify`, checked before the run.
+fn verification(a: &Args) -> Result<Option<Verify>, CliError> {
+    let Some(sprt) = &a.verify else {
+        return Ok(None);
+    };
+    let v = Verify {
+        sprt: sprt.clone(),
+        games: a.verify_games,
+    };
+    v.check()?;
+    Ok(Some(v))
+}
+
+/// Plays the verification of the tuned spec and prints its verdict.
+fn verify_result(tuner: &Tuner, v: &Verify, jobs: usize, quiet: bool) -> Result<(), CliError> {
+    let cfg = tuner.config();
     outln!(
-        "wrote {}, {}",
+        "\nverifying {} against the start {}: at most {}, SPRT {} -> {}",
+        tuner.best_spec(),
+        cfg.space.spec(&cfg.space.start()),
+        count(v.games as usize, "game"),
+        v.sprt,
+        tuner.dir().join(VERIFY_DIR).display()
+    );
+    let bar = crate::out::progress_bar(
+        quiet,
+        u64::from(v.games),
+        "{elapsed_precise} [{wide_bar}] {pos}/{len} games, ETA {eta} {msg}",
+    );
+    let (on_game, on_sprt) = (
+        |n: usize| bar.set_position(n as u64),
+        |s: &str| bar.set_message(s.to_string()),
+    );
+    let best = tuner.best_spec();
+    let done = verify_tuning(tuner.dir(), cfg, &best, v, jobs, &on_game, &on_sprt)?;
+    bar.finish_and_clear();
+    outln!("{}", done.report.text().trim_end());
+    outln!(
+        "verified: {} after {} (wrote {})",
+        done.verdict(),
+        count(done.games, "game"),
+        done.dir.join(fow_analysis::MATCH_FILE).display()
+    );
+    Ok(())
+}
+
+/// Draws the run's plot and says what the run wrote.
+fn wrote(tuner: &Tuner) -> Result<(), CliError> {
+    let plot = fow_analysis::tune_plot(tuner.dir())?;
+    outln!(
+        "wrote {}, {}, {}",
         tuner.dir().join(TRAJECTORY_FILE).display(),
-        tuner.dir().join(BEST_FILE).display()
+        tuner.dir().join(BEST_FILE).display(),
+        plot.display()
     );
     Ok(())
 }
@@ -181,7 +271,7 @@ fn open_or_create(a: &Args) -> Result<Tuner, CliError> {
     let game = a.tc.is_some() || a.openings.is_some() || a.nodes.is_some() || a.seed.is_some();
     if given || game || a.against.is_some() || a.r_end.is_some() || a.rules.any_given() {
         return Err(input(
-            "--resume takes its settings from tune.json; give only --out, --batches, --jobs and --quiet",
+            "--resume takes its settings from tune.json; give only --out, --batches, --jobs, --quiet, --verify, --verify-games and --srun",
         ));
     }
     let mut t = Tuner::open(a.out.as_deref().expect("clap requires --out"))?;

@@ -123,8 +123,8 @@ fn fenced_lines(text: &str) -> Vec<&str> {
 
 #[test]
 fn help_parsing_finds_options_and_not_descriptions() {
-    let h = "About `--shard I/N` here.\n\nUsage: fow x [OPTIONS]\n\nCommands:\n  show    S\n  help    H\n\nOptions:\n  -n, --games <N>\n          Games (see --seed)\n\n      --resume  Go on\n      --tc <BASE+INC>  A clock\n  -h, --help  Print help\n";
-    assert_eq!(long_flags(h), ["--games", "--resume", "--tc"]);
+    let h = "About `--shard I/N` here.\n\nUsage: fow x [OPTIONS]\n\nCommands:\n  show    S\n  help    H\n\nOptions:\n  -n, --games <N>\n          Games (see --seed)\n\n      --resume  Go on\n      --tc <BASE+INC>  A clock\n      --verify[=<SPRT>]\n          Check\n  -h, --help  Print help\n";
+    assert_eq!(long_flags(h), ["--games", "--resume", "--tc", "--verify"]);
     assert_eq!(subcommands(h), ["show"]);
     assert!(mentions("see `fow tune-material`.", "fow tune-material"));
     assert!(!mentions("`fow tune-material`", "fow tune"));

@@ -1,8 +1,9 @@
 //! The Slurm scripts end to end, against a real Slurm: a one-node cluster that
 //! `scripts/local-slurm.sh start` runs on this machine (CI starts it best-effort). A
 //! tournament in three shards goes through `sbatch` as a job array, the merge job runs
-//! after it, and the merged files equal those of the same run on one machine. Skipped,
-//! saying why, where no such cluster answers.
+//! after it, and the merged files equal those of the same run on one machine; `fow tune`
+//! in a two-task allocation spreads each batch over both tasks with `srun` and writes the
+//! one-machine trajectory. Skipped, saying why, where no such cluster answers.
 
 mod common;
 
@@ -134,5 +135,55 @@ fn a_tournament_in_three_slurm_shards_merges_into_the_one_machine_results() {
     for i in 1..=3 {
         let rows = std::fs::read_to_string(out.join(format!("shard-{i}/games.csv"))).unwrap();
         assert_eq!(rows.lines().count(), 1 + 12, "shard {i}");
+    }
+}
+
+#[test]
+fn fow_tune_in_a_two_task_allocation_gives_the_one_machine_trajectory() {
+    let Some(conf) = cluster() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("planted.toml");
+    std::fs::write(
+        &file,
+        "player = \"Planted:x=0.05,y=0.95\"\n[[param]]\nname = \"x\"\nr_end = 0.05\n[[param]]\nname = \"y\"\nr_end = 0.05\n",
+    )
+    .unwrap();
+    let tune = |out: &Path| {
+        format!(
+            "{} tune --tune-file {} --batches 6 --pairs 8 --seed 4 -q --out {}",
+            env!("CARGO_BIN_EXE_fow"),
+            file.display(),
+            out.display()
+        )
+    };
+    let (spread, log) = (tmp.path().join("spread"), tmp.path().join("tune.out"));
+    let submitted = Command::new("sbatch")
+        .args(["--parsable", "--ntasks=2", "--chdir"])
+        .arg(tmp.path())
+        .arg("--output")
+        .arg(&log)
+        .args(["--wrap", &tune(&spread)])
+        .env("SLURM_CONF", &conf)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&submitted.stdout);
+    assert!(
+        submitted.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&submitted.stderr)
+    );
+    wait_for(&conf, stdout.trim().split(';').next().unwrap());
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(text.contains("spread over 2 Slurm tasks"), "{text}");
+    assert!(text.contains("wrote "), "{text}");
+    let one = tmp.path().join("one");
+    let here = Command::new("sh")
+        .args(["-c", &tune(&one)])
+        .env_remove("SLURM_NTASKS")
+        .output()
+        .unwrap();
+    assert!(here.status.success(), "{here:?}");
+    for f in ["tune.csv", "best.json", "checkpoint.json"] {
+        assert_eq!(common::read(&spread, f), common::read(&one, f), "{f}");
     }
 }

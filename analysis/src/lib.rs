@@ -12,14 +12,17 @@
 //!   [`replay_text`], the replay printed, and [`view_in_terminal`], the interactive
 //!   terminal viewer.
 //! - [`MatchReport`]: a match's statistics against each opponent (Elo, nElo, LOS,
-//!   pentanomial counts, the SPRT's state), as `fow match` prints them and `match.json`.
+//!   pentanomial counts, the SPRT's state), as `fow match` prints them and `match.json`;
+//!   [`verify_tuning`] plays such a match, a tuning run's result against its start
+//!   (`fow tune --verify`: the one place this crate has games played, through
+//!   fow-arena's [`fow_arena::Run`]).
 //! - [`results_matrix`]: the result matrix of what `fow rate` reads (games or a matrix
 //!   file); [`fit`] and [`report`]: a run's result matrix fitted (BayesElo's model, the thesis's
 //!   iteration, maximum likelihood) and its crosstable, ratings and likelihood of
 //!   superiority as printed and as the files beside the games.
 //! - [`compare`]: a tournament's ladder beside the thesis's Table 2, with rank
 //!   correlations and the ladder plot; [`Preset`]: the thesis's tournaments.
-//! - [`benchmark_plot`], [`ladder_plot`], [`training_plot`]: the SVG plots.
+//! - [`benchmark_plot`], [`ladder_plot`], [`training_plot`], [`tune_plot`]: the SVG plots.
 //! - [`gather_examples`]: training examples for the network from recorded games;
 //!   [`write_examples`] writes them as a dataset file (`fow dataset`).
 //! - [`game_samples`] and friends: material-balance samples of recorded games, for
@@ -27,7 +30,8 @@
 //!   many inputs, [`MaterialFit`] fits piece values to them (its report and JSON file)
 //!   and [`fit_warnings`] says when such a fit means little.
 //!
-//! It reads through fow-records and fits through fow-ratings; it never plays a game.
+//! It reads through fow-records and fits through fow-ratings; it plays no game itself
+//! (the verification of a tuning run has fow-arena play its match).
 //!
 //! ```
 //! use fow_analysis::{win_chance, MoveLabel};
@@ -61,6 +65,8 @@ mod run_results;
 mod tables;
 mod terminal;
 mod thesis;
+mod tune_plot;
+mod tune_verify;
 mod words;
 
 pub use analysis::{move_accuracy, win_chance, GameAnalysis, MoveAnalysis, MoveLabel};
@@ -97,5 +103,10 @@ pub use tables::{
 pub use terminal::{view_in_terminal, TerminalError};
 pub use thesis::{
     compare, Preset, FILES, PRESET_GAMES, THESIS_BOTS, THESIS_NN_SPEC, THESIS_PE_PARAMS,
+};
+pub use tune_plot::{tune_plot, tune_svg, SCORE_WINDOW, TUNE_PLOT_FILE};
+pub use tune_verify::{
+    verify_plan, verify_tuning, Verification, Verify, DEFAULT_VERIFY_GAMES, DEFAULT_VERIFY_SPRT,
+    VERIFY_DIR,
 };
 pub use words::count;

@@ -63,12 +63,23 @@ pub fn match_results(
     stopped: bool,
     dir: &std::path::Path,
 ) -> Result<String, ReportError> {
+    Ok(write_match_report(cfg, games, sprt, stopped, dir)?.text())
+}
+
+/// A finished match's statistics, written to `dir/match.json` ([`MATCH_FILE`]).
+pub(crate) fn write_match_report(
+    cfg: &TournamentConfig,
+    games: &[GameRow],
+    sprt: Option<&SprtSpec>,
+    stopped: bool,
+    dir: &std::path::Path,
+) -> Result<MatchReport, ReportError> {
     let pairs = pair_results(cfg, games)?;
     let report = MatchReport::new(cfg, &pairs, sprt, stopped);
     let path = dir.join(MATCH_FILE);
     let json = serde_json::to_string_pretty(&report).expect("the report serializes") + "\n";
     std::fs::write(&path, json).map_err(|e| write_failed(&path, e))?;
-    Ok(report.text())
+    Ok(report)
 }
 
 /// What `match.json` holds: the statistics against each opponent. It reads back from the

@@ -226,26 +226,8 @@ pub fn ladder_plot(
     let (_, ys) = chart.plotting_area().get_pixel_range();
     let gap = LINE_PX * (y1 - y0) / f64::from((ys.end - ys.start).max(1));
 
-    // Matplotlib's "tab10", dark enough for text on white; then plotters' palette.
-    const TAB10: [RGBColor; 10] = [
-        RGBColor(31, 119, 180),
-        RGBColor(255, 127, 14),
-        RGBColor(44, 160, 44),
-        RGBColor(214, 39, 40),
-        RGBColor(148, 103, 189),
-        RGBColor(140, 86, 75),
-        RGBColor(227, 119, 194),
-        RGBColor(127, 127, 127),
-        RGBColor(188, 189, 34),
-        RGBColor(23, 190, 207),
-    ];
     let colour = |left_index: Option<usize>| -> RGBColor {
-        left_index.map_or(RGBColor(90, 90, 90), |i| {
-            TAB10.get(i).copied().unwrap_or_else(|| {
-                let c = Palette99::pick(i).to_rgba();
-                RGBColor(c.0, c.1, c.2)
-            })
-        })
+        left_index.map_or(RGBColor(90, 90, 90), series_colour)
     };
     let right_colour: Vec<RGBColor> = (0..right.len())
         .map(|j| colour(links.iter().find(|l| l.1 == j).map(|l| l.0)))
@@ -342,6 +324,27 @@ pub fn ladder_plot(
     )?;
     root.present().map_err(|e| fail(&e))?;
     Ok(())
+}
+
+/// The colour of the `i`-th series of a plot: matplotlib's "tab10" (dark enough for text
+/// on white), then plotters' palette.
+pub(crate) fn series_colour(i: usize) -> RGBColor {
+    const TAB10: [RGBColor; 10] = [
+        RGBColor(31, 119, 180),
+        RGBColor(255, 127, 14),
+        RGBColor(44, 160, 44),
+        RGBColor(214, 39, 40),
+        RGBColor(148, 103, 189),
+        RGBColor(140, 86, 75),
+        RGBColor(227, 119, 194),
+        RGBColor(127, 127, 127),
+        RGBColor(188, 189, 34),
+        RGBColor(23, 190, 207),
+    ];
+    TAB10.get(i).copied().unwrap_or_else(|| {
+        let c = Palette99::pick(i).to_rgba();
+        RGBColor(c.0, c.1, c.2)
+    })
 }
 
 /// A lane (0, 1, ...) for each interval `(low, high)`, so that intervals that overlap

@@ -55,7 +55,8 @@ pub fn long_flags(help: &str) -> Vec<String> {
         for word in text.split_whitespace() {
             let word = word.trim_end_matches(',');
             if let Some(name) = word.strip_prefix("--") {
-                let name = name.split('=').next().unwrap_or(name);
+                // `--verify[=<SPRT>]`: a flag whose value is optional.
+                let name = name.split(['=', '[']).next().unwrap_or(name);
                 if name != "help" && name != "version" {
                     flags.push(format!("--{name}"));
                 }

@@ -1,15 +1,20 @@
 //! Tuning any player's numeric parameters (`fow tune`) with SPSA as fishtest runs it
 //! ([`spsa`]): batches of game pairs between two perturbed candidates (or each against
 //! fixed opponents), played in parallel ([`batch`]), deterministic from the seed under
-//! node budgets, checkpointed after every batch ([`Tuner`]).
+//! node budgets, checkpointed after every batch ([`Tuner`]); on this machine's threads or
+//! over the tasks of a Slurm allocation ([`venue`], [`play_share`]).
 
 pub mod batch;
 pub mod spsa;
 mod tuner;
+pub mod venue;
+mod worker;
 
 pub use tuner::{
     tune_err, BatchLog, TuneConfig, Tuner, BEST_FILE, CHECKPOINT_FILE, TRAJECTORY_FILE,
 };
+pub use venue::{SrunTasks, Threads, Venue};
+pub use worker::{play_share, slurm_task};
 
 use std::path::Path;
 

@@ -195,7 +195,10 @@ mod tests {
             let [plus, minus] = candidates(&[p.clone()], &[10.0], &steps, &[1.0], &key, 0, pair);
             // 12.3 and 7.7 rounded with the same draw u: 12 and 7 (u < 0.3), 12 and 8,
             // or 13 and 8 (u >= 0.7).
-            assert!([4.0, 5.0].contains(&(plus[0] - minus[0])), "{plus:?} {minus:?}");
+            assert!(
+                [4.0, 5.0].contains(&(plus[0] - minus[0])),
+                "{plus:?} {minus:?}"
+            );
             assert!(plus[0] == 12.0 || plus[0] == 13.0, "{plus:?}");
             seen.insert(plus[0] as i64);
         }

@@ -15,8 +15,9 @@ use fow_records::{
 use fow_variants::{Position, RuleSet};
 use serde::{Deserialize, Serialize};
 
-use super::batch::{play_pairs, BatchPlan, PairScore};
+use super::batch::{BatchPlan, PairScore};
 use super::spsa::{candidates, flips, update, Gains, Step, ALPHA, A_RATIO, GAMMA};
+use super::venue::{Threads, Venue};
 use crate::play::GameOptions;
 
 /// The checkpoint, rewritten after every batch.
@@ -135,7 +136,7 @@ impl TuneConfig {
         Ok(against)
     }
 
-    fn opening_positions(&self) -> Result<Vec<Position>, RecordError> {
+    pub(crate) fn opening_positions(&self) -> Result<Vec<Position>, RecordError> {
         match &self.openings {
             Some(o) => o
                 .parsed(&self.rules)
@@ -179,13 +180,84 @@ pub struct BatchLog {
 
 /// What is saved after every batch.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct Checkpoint {
+pub(crate) struct Checkpoint {
     /// Batches done.
-    done: u32,
+    pub(crate) done: u32,
     /// The parameters now.
-    theta: Vec<f64>,
+    pub(crate) theta: Vec<f64>,
     /// The last batch's row (written again if a kill cut it from `tune.csv`).
     last: Option<BatchLog>,
+}
+
+/// What a batch is played with: each parameter's step and flip, every pair's
+/// candidates, the game options and the key. It derives from the settings and the
+/// checkpoint alone, so that every task of an allocation computes the same
+/// ([`super::worker`]).
+pub(crate) struct BatchSetup {
+    /// Each parameter's step.
+    pub(crate) steps: Vec<Step>,
+    /// Each parameter's flip (+1 or -1).
+    pub(crate) signs: Vec<f64>,
+    candidates: Vec<[Vec<f64>; 2]>,
+    options: GameOptions,
+    key: SeedKey,
+    batch: u64,
+    pairs_before: u64,
+}
+
+impl BatchSetup {
+    /// The setup of batch `done` (the batches done so far) from `theta`.
+    pub(crate) fn new(cfg: &TuneConfig, theta: &[f64], done: u32) -> BatchSetup {
+        let params = &cfg.space.params;
+        let b = u64::from(done);
+        let pairs_before = b * u64::from(cfg.pairs);
+        let key = SeedKey::public(cfg.seed);
+        let gains = cfg.gains();
+        let steps: Vec<Step> = params.iter().map(|p| gains.step(p, pairs_before)).collect();
+        let signs = flips(&key, b, params.len());
+        let candidates: Vec<[Vec<f64>; 2]> = (0..u64::from(cfg.pairs))
+            .map(|pair| candidates(params, theta, &steps, &signs, &key, b, pair))
+            .collect();
+        let options = GameOptions {
+            rules: cfg.rules,
+            budget: Budget {
+                nodes: cfg.nodes,
+                time: None,
+                clock: None,
+            },
+            move_time_limit: None,
+            start: None,
+            clock: cfg.tc,
+        };
+        BatchSetup {
+            steps,
+            signs,
+            candidates,
+            options,
+            key,
+            batch: b,
+            pairs_before,
+        }
+    }
+
+    /// The batch's plan, with the run's `space`, opponents and openings.
+    pub(crate) fn plan<'a>(
+        &'a self,
+        space: &'a TuneSpace,
+        against: &'a [PlayerSpec],
+        openings: &'a [Position],
+    ) -> BatchPlan<'a> {
+        BatchPlan {
+            space,
+            candidates: &self.candidates,
+            against,
+            options: &self.options,
+            key: &self.key,
+            batch: self.batch,
+            pairs_before: self.pairs_before,
+            openings,
+        }
+    }
 }
 
 /// A tuning run in a folder, held (locked) while open.
@@ -362,10 +434,20 @@ impl Tuner {
     pub fn run(
         &mut self,
         jobs: usize,
+        on_batch: impl FnMut(&BatchLog) -> bool,
+    ) -> Result<(), RecordError> {
+        self.run_on(&Threads(jobs), on_batch)
+    }
+
+    /// [`Tuner::run`] with each batch's pairs played at `venue` (this machine's threads,
+    /// or the tasks of a Slurm allocation).
+    pub fn run_on(
+        &mut self,
+        venue: &dyn Venue,
         mut on_batch: impl FnMut(&BatchLog) -> bool,
     ) -> Result<(), RecordError> {
         while self.state.done < self.config.batches {
-            let log = self.batch(jobs)?;
+            let log = self.batch(venue)?;
             if !on_batch(&log) {
                 break;
             }
@@ -374,42 +456,13 @@ impl Tuner {
     }
 
     /// Plays and saves the next batch.
-    fn batch(&mut self, jobs: usize) -> Result<BatchLog, RecordError> {
-        let cfg = &self.config;
-        let params = &cfg.space.params;
-        let b = u64::from(self.state.done);
-        let pairs_before = b * u64::from(cfg.pairs);
-        let key = SeedKey::public(cfg.seed);
-        let gains = cfg.gains();
-        let steps: Vec<Step> = params.iter().map(|p| gains.step(p, pairs_before)).collect();
-        let signs = flips(&key, b, params.len());
-        let cands: Vec<[Vec<f64>; 2]> = (0..u64::from(cfg.pairs))
-            .map(|pair| candidates(params, &self.state.theta, &steps, &signs, &key, b, pair))
-            .collect();
-        let options = GameOptions {
-            rules: cfg.rules,
-            budget: Budget {
-                nodes: cfg.nodes,
-                time: None,
-                clock: None,
-            },
-            move_time_limit: None,
-            start: None,
-            clock: cfg.tc,
-        };
-        let plan = BatchPlan {
-            space: &cfg.space,
-            candidates: &cands,
-            against: &self.against,
-            options: &options,
-            key: &key,
-            batch: b,
-            pairs_before,
-            openings: &self.openings,
-        };
-        let scores = play_pairs(&plan, 0..u64::from(cfg.pairs), jobs)?;
+    fn batch(&mut self, venue: &dyn Venue) -> Result<BatchLog, RecordError> {
+        let setup = BatchSetup::new(&self.config, &self.state.theta, self.state.done);
+        let plan = setup.plan(&self.config.space, &self.against, &self.openings);
+        let scores = venue.play(&plan, self.dir())?;
+        let (params, steps, signs) = (&self.config.space.params, &setup.steps, &setup.signs);
         let total = PairScore::sum(&scores);
-        let theta = update(params, &self.state.theta, &steps, &signs, total.result);
+        let theta = update(params, &self.state.theta, steps, signs, total.result);
         let log = BatchLog {
             batch: self.state.done,
             result: total.result,
@@ -522,7 +575,7 @@ fn append(path: &Path, row: &str) -> Result<(), RecordError> {
     f.sync_data().map_err(io_err(path))
 }
 
-fn read_json<T: serde::de::DeserializeOwned>(path: &PathBuf) -> Result<T, RecordError> {
+pub(crate) fn read_json<T: serde::de::DeserializeOwned>(path: &PathBuf) -> Result<T, RecordError> {
     let text = fs::read_to_string(path).map_err(io_err(path))?;
     serde_json::from_str(&text).map_err(|e| RecordError::Format {
         path: path.clone(),
