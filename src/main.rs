@@ -32,6 +32,7 @@ mod dataset;
 mod error;
 mod evolve;
 mod export;
+mod game_args;
 mod import;
 mod inputs;
 mod jobs;

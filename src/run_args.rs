@@ -4,11 +4,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use fow_arena::{Run, RunPlan, RunReport};
-use fow_records::{seed::SeedKey, FolderKind, GameRow, OpeningOrder, Openings, Shard, TimeControl};
+use fow_records::{seed::SeedKey, FolderKind, GameRow, Shard};
 use fow_variants::RuleSet;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{input, CliError};
+use crate::game_args::GameArgs;
 use crate::out::count;
 
 /// A stopping rule that also shows its state in the progress bar's message (a match's
@@ -40,31 +41,8 @@ pub struct RunArgs {
     /// (wall-clock: makes results depend on machine speed; off by default; at least 1).
     #[arg(long, value_name = "MS")]
     pub move_time_limit: Option<u64>,
-    /// A clock per side: BASE+INCREMENT in seconds (Fischer), e.g. `10+0.1`. A side whose
-    /// clock runs out loses (`time forfeit`); searching bots spend their clock instead of
-    /// a node count. Not deterministic (wall clock); node budgets are the default.
-    #[arg(long, value_name = "BASE+INC")]
-    pub tc: Option<String>,
-    /// Start positions: an EPD/FEN list (one position per line), or a PGN file or folder
-    /// of PGN files whose games give the position after their first --opening-plies
-    /// plies. Every game of a round starts from the round's opening, so each opening is
-    /// played with both colours; the positions are stored in the results folder. A
-    /// position that cannot start a game under the rules is refused by file and line.
-    #[arg(long, value_name = "FILE")]
-    pub openings: Option<PathBuf>,
-    /// For PGN openings: the plies of each game to play out (default: all of them);
-    /// games that end or are decided sooner are left out.
-    #[arg(long, value_name = "N", requires = "openings")]
-    pub opening_plies: Option<u32>,
-    /// The order the rounds take the openings in: `sequential` (file order) or `random`
-    /// (shuffled once under the seed); both start over after the last.
-    #[arg(
-        long,
-        value_name = "ORDER",
-        requires = "openings",
-        default_value = "sequential"
-    )]
-    pub opening_order: OpeningOrder,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Play one shard of the run: `I/N` plays every N-th game (for a match, every N-th
     /// pair) starting with the I-th, into an ordinary results folder that records the
     /// shard; `fow merge OUT DIR...` joins the N folders into the whole run's results
@@ -122,42 +100,6 @@ impl RunArgs {
         }
     }
 
-    /// `--tc`, read.
-    pub fn time_control(&self) -> Result<Option<TimeControl>, CliError> {
-        self.tc
-            .as_deref()
-            .map(|t| t.parse().map_err(|e| input(format!("--tc: {e}"))))
-            .transpose()
-    }
-
-    /// `--openings` (with `--opening-plies` and `--opening-order`), read and checked
-    /// under `rules`; says how many PGN games were left out.
-    pub fn openings(&self, rules: &RuleSet) -> Result<Option<Openings>, CliError> {
-        let Some(path) = &self.openings else {
-            return Ok(None);
-        };
-        let (openings, report) =
-            Openings::read(path, rules, self.opening_plies, self.opening_order)?;
-        if report.skipped > 0 {
-            outln!(
-                "note: {} of {} {} or {} decided within {} {} and {} left out (the first: {})",
-                count(report.skipped, "game"),
-                path.display(),
-                if report.skipped == 1 { "ends" } else { "end" },
-                if report.skipped == 1 { "is" } else { "are" },
-                self.opening_plies.unwrap_or(0),
-                if self.opening_plies == Some(1) {
-                    "ply"
-                } else {
-                    "plies"
-                },
-                if report.skipped == 1 { "is" } else { "are" },
-                report.first_skipped.as_deref().unwrap_or("?")
-            );
-        }
-        Ok(Some(openings))
-    }
-
     /// The plan of a new run of `kind` with `players`, `games_per_pair` and `rules`, and
     /// this command's seed, `--secret-key`, budgets, clock, openings and shard.
     pub fn plan(
@@ -170,8 +112,8 @@ impl RunArgs {
         let mut plan = RunPlan::new(kind, players, games_per_pair, rules);
         plan.seed = self.seed;
         plan.nodes = self.nodes;
-        plan.tc = self.time_control()?;
-        plan.openings = self.openings(&rules)?;
+        plan.tc = self.game.time_control()?;
+        plan.openings = self.game.openings(&rules)?;
         plan.shard = self.shard;
         if let Some(path) = &self.secret_key {
             let text = std::fs::read_to_string(path)
@@ -242,8 +184,8 @@ impl RunArgs {
         if own
             || self.seed.is_some()
             || self.nodes.is_some()
-            || self.tc.is_some()
-            || self.openings.is_some()
+            || self.game.tc.is_some()
+            || self.game.openings.is_some()
             || self.shard.is_some()
             || self.secret_key.is_some()
         {

@@ -10,6 +10,7 @@ use fow_arena::tune::{
 };
 
 use crate::error::{input, CliError};
+use crate::game_args::GameArgs;
 use crate::out::count;
 use crate::rules_args::RulesArgs;
 
@@ -83,24 +84,8 @@ pub struct Args {
     /// Node budget per move for searching bots (deterministic).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// A clock per side, BASE+INC in seconds (as `fow match --tc`; not deterministic).
-    #[arg(long, value_name = "BASE+INC")]
-    pub tc: Option<String>,
-    /// Start positions (an EPD/FEN list, or PGN games played out for --opening-plies), one
-    /// per game pair in turn, as `fow match --openings`.
-    #[arg(long, value_name = "FILE")]
-    pub openings: Option<PathBuf>,
-    /// For PGN openings: the plies of each game to play out.
-    #[arg(long, value_name = "N", requires = "openings")]
-    pub opening_plies: Option<u32>,
-    /// The order the pairs take the openings in: sequential or random.
-    #[arg(
-        long,
-        value_name = "ORDER",
-        requires = "openings",
-        default_value = "sequential"
-    )]
-    pub opening_order: fow_records::OpeningOrder,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Threads (default: all cores).
     #[arg(long, short)]
     pub jobs: Option<usize>,
@@ -268,7 +253,8 @@ fn open_or_create(a: &Args) -> Result<Tuner, CliError> {
         return Ok(Tuner::create(a.out.as_deref(), config(a)?)?);
     }
     let given = a.player.is_some() || !a.params.is_empty() || a.tune_file.is_some();
-    let game = a.tc.is_some() || a.openings.is_some() || a.nodes.is_some() || a.seed.is_some();
+    let game =
+        a.game.tc.is_some() || a.game.openings.is_some() || a.nodes.is_some() || a.seed.is_some();
     if given || game || a.against.is_some() || a.r_end.is_some() || a.rules.any_given() {
         return Err(input(
             "--resume takes its settings from tune.json; give only --out, --batches, --jobs, --quiet, --verify, --verify-games and --srun",
@@ -302,15 +288,8 @@ fn config(a: &Args) -> Result<TuneConfig, CliError> {
         a.seed,
     )?;
     c.nodes = a.nodes;
-    c.tc =
-        a.tc.as_deref()
-            .map(str::parse)
-            .transpose()
-            .map_err(|e| input(format!("--tc: {e}")))?;
-    if let Some(path) = &a.openings {
-        let read = fow_records::Openings::read(path, &c.rules, a.opening_plies, a.opening_order);
-        c.openings = Some(read?.0);
-    }
+    c.tc = a.game.time_control()?;
+    c.openings = a.game.openings(&c.rules)?;
     Ok(c)
 }
 

@@ -98,6 +98,7 @@ const CLI_SHARED: &[&str] = &[
     "inputs",
     "rules_args",
     "run_args",
+    "game_args",
 ];
 
 /// The CLI only parses and prints: no subcommand's module uses another's (what two
