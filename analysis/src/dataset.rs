@@ -11,7 +11,7 @@ use fow_records::{games_csv_of, pgn_files, read_games, rules_beside};
 use fow_variants::{read_pgn, Color, RuleSet};
 
 use crate::error::{input, write_failed, ReportError};
-use crate::words::count;
+use fow_records::count;
 
 /// What [`gather_examples`] read.
 #[derive(Clone, Debug, Default)]

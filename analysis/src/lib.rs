@@ -67,7 +67,6 @@ mod terminal;
 mod thesis;
 mod tune_plot;
 mod tune_verify;
-mod words;
 
 pub use analysis::{move_accuracy, win_chance, GameAnalysis, MoveAnalysis, MoveLabel};
 pub use analysis_file::read_analysis;
@@ -81,6 +80,7 @@ pub use dataset::{gather_examples, write_examples, Gathered};
 pub use engine::{Engine, EngineSettings};
 pub use error::ReportError;
 pub use evolve_report::{evolution_report, EVOLVE_PLOT_FILE};
+pub use fow_records::count;
 pub use html::html_page;
 pub use match_report::{
     match_results, sprt_of, sprt_step, MatchReport, OpponentReport, SprtReport, MATCH_FILE,
@@ -109,4 +109,3 @@ pub use tune_verify::{
     verify_plan, verify_tuning, Verification, Verify, DEFAULT_VERIFY_GAMES, DEFAULT_VERIFY_SPRT,
     VERIFY_DIR,
 };
-pub use words::count;

@@ -9,7 +9,7 @@ use serde_json::json;
 use crate::error::{input, ReportError};
 use crate::material::{Draws, MaterialOptions, MATERIAL_NAMES};
 use crate::material_inputs::{fit_warnings, nothing_to_fit, MaterialInputs};
-use crate::words::count;
+use fow_records::count;
 
 /// A logistic fit of piece values to material samples, with what it was fitted to.
 pub struct MaterialFit {

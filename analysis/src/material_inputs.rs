@@ -12,7 +12,7 @@ use crate::error::{input, ReportError};
 use crate::material::{
     pgn_samples, row_samples, Draws, MaterialOptions, MaterialSample, MATERIAL_NAMES,
 };
-use crate::words::count;
+use fow_records::count;
 
 /// Reads every input (a results folder, a `games.csv`, a PGN file or a folder of them)
 /// and gathers its material samples under `opts`: PGN games replayed under `forced`

@@ -10,7 +10,7 @@ use fow_variants::RuleSet;
 
 use crate::error::{input, ReportError};
 use crate::tables::{labelled, matrix_of};
-use crate::words::count;
+use fow_records::count;
 
 /// The result matrix of `path`: a results folder (its `games.csv`) or a `games.csv`, a PGN
 /// file or a folder of PGN files (each game replayed under its rules, `rules` for those

@@ -9,7 +9,7 @@ use fow_records::{GameRow, TimeRow, TournamentConfig};
 use crate::error::ReportError;
 use crate::tables::{fit, labelled, matrix_of, ms_per_move, report, Method};
 use crate::thesis::{compare, FILES};
-use crate::words::count;
+use fow_records::count;
 
 /// A tournament's results: the text printed, and the players' labels and the games
 /// relabelled as the tables show them.

@@ -9,7 +9,6 @@
 //! benchmark match (half the games with each colour) whose score is logged. The first
 //! population is the start vector and `population - 1` mutants of it.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use fow_players::tune::TuneSpace;
@@ -23,10 +22,10 @@ use serde::{Deserialize, Serialize};
 use crate::genome::Genome;
 use crate::play::{play_game, GameOptions};
 use fow_records::seed::{is_program, mix, random_seed, run_seed, SeedKey};
-use fow_records::GameResult;
+use fow_records::write_atomic;
 use fow_records::RecordError;
 use fow_records::RunFolder;
-use fow_records::{io_err, write_atomic};
+use fow_records::{count, GameResult};
 
 /// The settings file of an evolution folder.
 pub use fow_records::EVOLVE_FILE;
@@ -148,7 +147,6 @@ impl EvolveConfig {
     /// The settings in one line, as a run's first line shows them, with the epochs
     /// `done` so far.
     pub fn summary(&self, done: u32) -> String {
-        let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
         let games = count(self.games_per_pair as usize, "game");
         format!(
             "evolving {} ({}): population {}, {}, step {}, {} ({done} done), {}, benchmark {} x{}, rules {}, seed {}",
@@ -336,14 +334,12 @@ impl Evolution {
             ));
         }
         let folder = RunFolder::open(dir, Some(fow_records::FolderKind::Evolve))?;
-        let text = fs::read_to_string(&path).map_err(io_err(&path))?;
-        let config: EvolveConfig = serde_json::from_str(&text).map_err(json_err(&path))?;
+        let config: EvolveConfig = fow_records::read_json(&path)?;
         let config = config.validated()?;
         let genome = config.genome()?;
         crate::run::keep_out(&config.programs()?, dir)?;
         let cpath = dir.join(CHECKPOINT_FILE);
-        let text = fs::read_to_string(&cpath).map_err(io_err(&cpath))?;
-        let state: Checkpoint = serde_json::from_str(&text).map_err(json_err(&cpath))?;
+        let state: Checkpoint = fow_records::read_json(&cpath)?;
         let n = config.start.len();
         if state.population.len() != config.population
             || state.population.iter().any(|p| p.len() != n)
@@ -673,7 +669,7 @@ mod tests {
     fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
         [LOG_FILE, BEST_FILE, TOP_FILE, CHECKPOINT_FILE]
             .iter()
-            .map(|f| (f.to_string(), fs::read(dir.join(f)).unwrap()))
+            .map(|f| (f.to_string(), std::fs::read(dir.join(f)).unwrap()))
             .collect()
     }
 

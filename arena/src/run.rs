@@ -10,6 +10,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use fow_players::{Budget, PlayerSpec};
+use fow_records::count;
 use fow_records::seed::{is_program, run_seed, SeedKey, Seeding, SECRET_FILE};
 use fow_records::{
     FolderKind, GameRecord, GameRow, Openings, Pairing, RecordError, RunFolder, Schedule, Shard,
@@ -502,11 +503,6 @@ pub(crate) fn keep_out(players: &[PlayerSpec], dir: &Path) -> Result<(), RecordE
         fow_players::external::check_hidden(p, &[dir.to_path_buf()])?;
     }
     Ok(())
-}
-
-/// `1 position`, `3 positions`.
-fn count(n: usize, what: &str) -> String {
-    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 #[cfg(test)]

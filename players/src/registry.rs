@@ -381,19 +381,24 @@ pub fn build(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
             .map(|b| b.name.to_string())
             .collect(),
     })?;
-    // A family's numbers may also be set one by one (`capture.pawn=3`), as the tuner
-    // sets them.
-    let numbers = info.family.map(|f| (f.param_names)()).unwrap_or_default();
-    let named = PlayerSpec {
-        name: spec.name.clone(),
-        params: spec
-            .params
-            .iter()
-            .filter(|(k, _)| !numbers.contains(k))
-            .cloned()
-            .collect(),
-    };
-    crate::param::check_names(info.params, &named)?;
+    match info.family {
+        None => crate::param::check_names(info.params, spec)?,
+        // A family's numbers may also be set one by one (`capture.pawn=3`), as the
+        // tuner sets them: the other keys must be declared.
+        Some(f) => {
+            let numbers = (f.param_names)();
+            let named = PlayerSpec {
+                name: spec.name.clone(),
+                params: spec
+                    .params
+                    .iter()
+                    .filter(|(k, _)| !numbers.contains(k))
+                    .cloned()
+                    .collect(),
+            };
+            crate::param::check_names(info.params, &named)?;
+        }
+    }
     (info.build)(spec)
 }
 

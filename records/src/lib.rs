@@ -68,6 +68,7 @@ mod shard;
 mod tags;
 mod text;
 mod time_control;
+mod words;
 
 pub use check::{
     check_ending, check_pgn_game, check_row, config_beside, is_fog_of_war, read_checked,
@@ -99,5 +100,6 @@ pub use saved::{
 };
 pub use shard::Shard;
 pub use tags::{DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG, VARIANT};
-pub use text::read_text;
+pub use text::{read_json, read_text};
 pub use time_control::TimeControl;
+pub use words::count;

@@ -63,6 +63,17 @@ fn column(bytes: &[u8], at: usize) -> usize {
     before + 1
 }
 
+/// The JSON file `path` read as a `T` ([`read_text`], then serde): a value that does not
+/// fit is a [`RecordError::Format`] error at its line.
+pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, RecordError> {
+    let text = read_text(path)?;
+    serde_json::from_str(&text).map_err(|e| RecordError::Format {
+        path: path.to_path_buf(),
+        line: e.line().max(1) as u64,
+        message: e.to_string(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,13 +4,14 @@
 //! most the batch in flight and `--resume` continues exactly.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use fow_players::tune::TuneSpace;
 use fow_players::{Budget, PlayerSpec};
 use fow_records::seed::{is_program, random_seed, run_seed, SeedKey};
 use fow_records::{
-    io_err, write_atomic, FolderKind, Openings, RecordError, RunFolder, TimeControl, TUNE_FILE,
+    count, io_err, read_json, write_atomic, FolderKind, Openings, RecordError, RunFolder,
+    TimeControl, TUNE_FILE,
 };
 use fow_variants::{Position, RuleSet};
 use serde::{Deserialize, Serialize};
@@ -394,13 +395,12 @@ impl Tuner {
         let cfg = &self.config;
         let names: Vec<&str> = cfg.space.params.iter().map(|p| p.name.as_str()).collect();
         format!(
-            "tuning {} of {}: {} batch{} of {} game pair{} ({} done), {}, rules {}, seed {}",
+            "tuning {} of {}: {} batch{} of {} ({} done), {}, rules {}, seed {}",
             names.join(", "),
             fow_players::player_label(&cfg.space.player),
             cfg.batches,
             if cfg.batches == 1 { "" } else { "es" },
-            cfg.pairs,
-            if cfg.pairs == 1 { "" } else { "s" },
+            count(cfg.pairs as usize, "game pair"),
             self.state.done,
             match cfg.against.is_empty() {
                 true => "the candidates against each other".to_string(),
@@ -573,13 +573,4 @@ fn append(path: &Path, row: &str) -> Result<(), RecordError> {
         .map_err(io_err(path))?;
     f.write_all(row.as_bytes()).map_err(io_err(path))?;
     f.sync_data().map_err(io_err(path))
-}
-
-pub(crate) fn read_json<T: serde::de::DeserializeOwned>(path: &PathBuf) -> Result<T, RecordError> {
-    let text = fs::read_to_string(path).map_err(io_err(path))?;
-    serde_json::from_str(&text).map_err(|e| RecordError::Format {
-        path: path.clone(),
-        line: e.line() as u64,
-        message: e.to_string(),
-    })
 }

@@ -10,7 +10,9 @@ use std::path::{Path, PathBuf};
 use fow_records::{write_atomic, RecordError, TUNE_FILE};
 
 use super::batch::play_pairs;
-use super::tuner::{read_json, BatchSetup, Checkpoint, TuneConfig, CHECKPOINT_FILE};
+use fow_records::read_json;
+
+use super::tuner::{BatchSetup, Checkpoint, TuneConfig, CHECKPOINT_FILE};
 use super::venue::{share, work_path, WorkShare};
 
 /// This task's number and the allocation's tasks, from `SLURM_PROCID` and

@@ -268,13 +268,20 @@ mod tests {
     fn a_uci_option_is_set_through_option_keys() {
         let (_d, path) = file(
             "t.toml",
-            "[[param]]\nname = \"Contempt\"\nmin = -50\nmax = 50\nint = true\n",
+            "[[param]]\nname = \"Skill Level\"\nmin = 0\nmax = 20\nint = true\n",
         );
         let f = read_tune_file(&path).unwrap();
-        let p = &f.params[0].0;
-        assert_eq!((p.min, p.int), (Some(-50.0), Some(true)));
-        // The key a UCI engine's option takes (the spec is not built here: no engine).
-        let spec: PlayerSpec = "uci:cmd=stockfish".parse().unwrap();
-        assert_eq!(spec.name, "uci");
+        // `true` stands for an engine: the spec is built, not started.
+        let s = f.space(Some("uci:cmd=true"), |_| None).unwrap();
+        let p = &s.params[0];
+        assert_eq!(
+            (p.name.as_str(), p.key.as_str()),
+            ("Skill Level", "option.Skill_Level")
+        );
+        assert_eq!((p.start, p.int), (0.0, true));
+        assert_eq!(
+            s.spec(&[7.4]).to_string(),
+            "uci:cmd=true,option.Skill_Level=7"
+        );
     }
 }
