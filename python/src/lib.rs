@@ -1,0 +1,53 @@
+//! The native half of the `fow` Python package (`fow._fow`): fow's rules, observations,
+//! action encoding and bots for Python, built with PyO3 into one abi3 extension for every
+//! CPython from 3.9 on. The Python half (`python/fow/`) adds the PettingZoo environment
+//! and re-exports these names; `python/fow/_fow.pyi` types them.
+
+mod arrays;
+mod bot;
+mod color;
+mod encoding;
+mod error;
+mod game;
+mod history;
+mod observation;
+mod planes;
+
+use pyo3::prelude::*;
+
+/// The action number of a UCI move (`"e2e4"`, `"e7e8q"`); raises `FowError` for text
+/// that is no move of fog-of-war chess.
+#[pyfunction]
+fn uci_to_action(uci: &str) -> PyResult<usize> {
+    encoding::action_of_uci(uci).map_err(error::fow_error)
+}
+
+/// The UCI text of an action number; raises `FowError` outside `0..fow.ACTIONS`.
+#[pyfunction]
+fn action_to_uci(action: i64) -> PyResult<String> {
+    usize::try_from(action)
+        .ok()
+        .and_then(encoding::uci_of)
+        .ok_or_else(|| {
+            error::fow_error(format!(
+                "{action} is not an action (0 to {})",
+                encoding::ACTIONS - 1
+            ))
+        })
+}
+
+#[pymodule]
+fn _fow(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("ACTIONS", encoding::ACTIONS)?;
+    m.add("PLANES", planes::PLANES)?;
+    m.add("INFO_PLANES", history::INFO_PLANES)?;
+    m.add("FowError", m.py().get_type::<error::FowError>())?;
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<observation::PyObservation>()?;
+    m.add_class::<bot::PyBot>()?;
+    m.add_function(wrap_pyfunction!(uci_to_action, m)?)?;
+    m.add_function(wrap_pyfunction!(action_to_uci, m)?)?;
+    m.add_function(wrap_pyfunction!(bot::players, m)?)?;
+    Ok(())
+}
