@@ -120,10 +120,16 @@ impl PyBot {
     }
 }
 
+/// A parameter as `fow.players()` lists it: name, default, range, what it does.
+pub type ParamRow = (String, String, String, String);
+
+/// A bot as `fow.players()` lists it: name, description, parameters.
+pub type BotRow = (String, String, Vec<ParamRow>);
+
 /// Every built-in bot as `(name, description, parameters)`, each parameter as
 /// `(name, default, range, what it does)`, as `fow players` lists them.
 #[pyfunction]
-pub fn players() -> Vec<(String, String, Vec<(String, String, String, String)>)> {
+pub fn players() -> Vec<BotRow> {
     fow_players::registry()
         .iter()
         .map(|b| {
