@@ -32,6 +32,7 @@ const CHECKED: &[&str] = &[
     "ratings/src",
     "analysis/src",
     "train/src",
+    "python/src",
     "src",
 ];
 

@@ -9,8 +9,8 @@ use pyo3::types::PyDict;
 
 use crate::color::parse_color;
 use crate::error::fow_error;
-use crate::game::read_rules;
 use crate::observation::PyObservation;
+use crate::rules::read_rules;
 
 /// A player built from a spec, as `fow players` lists them: `fow.Bot("RandomMove")`,
 /// `fow.Bot("BeliefSearch:nodes=200000")`, `fow.Bot("uci:stockfish")`.

@@ -10,51 +10,10 @@ use crate::color::{color_name, parse_color};
 use crate::encoding::{action_of, ACTIONS};
 use crate::error::fow_error;
 use crate::history::{info_tensor, info_text, Turn, INFO_PLANES};
+use crate::moves::find_move;
 use crate::observation::PyObservation;
 use crate::planes::{write_mask, write_planes, PLANES};
-
-/// Reads a rule set: a preset name, then switches (`en_passant="on"`, `draw_plies=50`).
-pub fn read_rules(rules: &str, switches: Option<&Bound<'_, PyDict>>) -> PyResult<RuleSet> {
-    let mut set: RuleSet = rules.parse().map_err(fow_error)?;
-    if let Some(sw) = switches {
-        for (k, v) in sw.iter() {
-            let key: String = k.extract()?;
-            let value = match v.extract::<bool>() {
-                Ok(b) => (if b { "on" } else { "off" }).to_string(),
-                Err(_) => v.str()?.to_string(),
-            };
-            set.set(&key, &value).map_err(fow_error)?;
-        }
-    }
-    Ok(set)
-}
-
-/// A move given as UCI text or as an action number, found among `moves`.
-pub fn find_move(moves: &[Move], given: &Bound<'_, PyAny>) -> PyResult<Move> {
-    let action = match given.extract::<i64>() {
-        Ok(a) => a,
-        Err(_) => {
-            let text: String = given
-                .extract()
-                .map_err(|_| fow_error("a move is UCI text (like 'e2e4') or an action number"))?;
-            crate::encoding::action_of_uci(&text).map_err(fow_error)? as i64
-        }
-    };
-    moves
-        .iter()
-        .find(|m| action_of(m) as i64 == action)
-        .copied()
-        .ok_or_else(|| {
-            let text = usize::try_from(action)
-                .ok()
-                .and_then(crate::encoding::uci_of)
-                .unwrap_or_else(|| action.to_string());
-            fow_error(format!(
-                "illegal move {text}: not among the {} legal moves",
-                moves.len()
-            ))
-        })
-}
+use crate::rules::read_rules;
 
 /// A game of fog-of-war chess: the true position, the moves so far, the result, and
 /// what each side has seen.

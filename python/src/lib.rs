@@ -10,8 +10,10 @@ mod encoding;
 mod error;
 mod game;
 mod history;
+mod moves;
 mod observation;
 mod planes;
+mod rules;
 
 use pyo3::prelude::*;
 

@@ -91,7 +91,7 @@ impl PyObservation {
 
     /// Whether a move (UCI text or action number) is legal.
     fn is_legal(&self, mv: &Bound<'_, PyAny>) -> bool {
-        crate::game::find_move(self.obs.legal_moves(), mv).is_ok()
+        crate::moves::find_move(self.obs.legal_moves(), mv).is_ok()
     }
 
     /// The view as a uint8 array of shape `(16, 8, 8)`.
