@@ -176,10 +176,19 @@ impl PyGame {
         FogView::of(self.game.position(), color, self.game.rules())
     }
 
-    /// `color`'s turns so far, and its view now when it is to move in a game not over.
+    /// The side that played the last move, if any.
+    fn last_mover(&self) -> Option<Color> {
+        let n = self.moves.len();
+        let first = self.start.turn();
+        (n > 0).then(|| if n % 2 == 1 { first } else { !first })
+    }
+
+    /// `color`'s turns so far, and its view now unless that view is already its last
+    /// turn's view after the move: so when it is to move, before its first move (Black at
+    /// the start sees its side of the start position) and when the game ended on the
+    /// other side's move.
     pub fn history(&self, color: Color) -> (&[Turn], Option<FogView>) {
-        let now =
-            (self.game.position().turn() == color && !self.over()).then(|| self.view_of(color));
+        let now = (self.last_mover() != Some(color)).then(|| self.view_of(color));
         (&self.turns[side(color)], now)
     }
 }
@@ -348,15 +357,26 @@ impl PyGame {
     }
 
     /// `color`'s perfect-recall information state as text: one line per turn (what it
-    /// saw, what it played, what it saw then), and `now` with its view when it is to move.
+    /// saw, what it played, what it saw then); `now` with its view when it has seen more
+    /// since (it is to move, Black before its first move, or the game ended on the other
+    /// side's move); and `over` with the result and its reason when the game is over.
     fn info_state(&self, color: &Bound<'_, PyAny>) -> PyResult<String> {
         let c = parse_color(color)?;
         let (turns, now) = self.history(c);
-        Ok(info_text(color_name(c), turns, now.as_ref()))
+        let over = self
+            .outcome
+            .map(|o| format!("{} ({})", self.result(), fow_records_reason(o)));
+        Ok(info_text(
+            color_name(c),
+            turns,
+            now.as_ref(),
+            over.as_deref(),
+        ))
     }
 
     /// `color`'s information state as a uint8 array of shape `(rows, 38, 8, 8)`: a row
-    /// per turn (the view, the move, the view after), the last one the turn in progress.
+    /// per turn (the view, the move, the view after), then a row with the view now and
+    /// zeros for the rest when the text has a `now` line.
     fn info_state_tensor<'py>(
         &self,
         py: Python<'py>,
