@@ -332,6 +332,13 @@ impl PyGame {
         Clone::clone(self)
     }
 
+    /// Pickling: the game is its rules, start and moves, replayed on loading (so a game
+    /// can cross to another process, or sit in a pickled OpenSpiel state).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, ReplayArgs)> {
+        let replay = py.get_type::<PyGame>().getattr("replay")?;
+        Ok((replay, (self.moves(), self.switches(), self.start.fen())))
+    }
+
     /// What `color` sees now, as fog-FEN (`?` for fog).
     fn view(&self, color: &Bound<'_, PyAny>) -> PyResult<String> {
         Ok(self.view_of(parse_color(color)?).to_string())
@@ -446,6 +453,9 @@ impl PyGame {
         Ok(g)
     }
 }
+
+/// `Game.replay`'s arguments that rebuild a game: its moves (UCI), rules and start (FEN).
+type ReplayArgs = (Vec<String>, String, String);
 
 /// The reason a game ended, as results folders write it.
 pub fn fow_records_reason(o: Outcome) -> String {
