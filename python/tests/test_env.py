@@ -219,3 +219,15 @@ def test_information_states_hold_what_each_agent_has_seen():
     assert "played e2e4" in e.info_state("white")
     assert "played e2e4" not in e.info_state("black")
     assert e.info_state("black").splitlines()[-1].startswith("1. seen")
+
+
+def test_an_environment_pickles_mid_game():
+    import pickle
+
+    e = raw_env(rules="chesscom", max_plies=50)
+    e.reset(seed=3)
+    e.step(fow.uci_to_action("e2e4"))
+    copy = pickle.loads(pickle.dumps(e))
+    assert copy.game.moves == ["e2e4"] and copy.agent_selection == "black"
+    assert copy.info_state("white") == e.info_state("white")
+    assert copy.game.switches == e.game.switches
