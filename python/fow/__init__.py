@@ -28,7 +28,9 @@ we are White.
 The information state's rows (``fow.INFO_PLANES`` = 38 planes each, one row per turn):
 0-15 the view when the turn began; 16 the square the move left; 17 the square it
 reached; 18-21 all ones when it promoted to a knight, bishop, rook or queen; 22-37 the
-view right after the move. The side to move's last row is its turn in progress.
+view right after the move. Then, when the side has seen more since its last move (it is
+to move, it is Black before its first move, or the game ended on the other side's move),
+a last row with its view now and zeros for the rest.
 """
 
 from ._fow import (

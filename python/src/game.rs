@@ -135,10 +135,19 @@ impl PyGame {
         FogView::of(self.game.position(), color, self.game.rules())
     }
 
-    /// `color`'s turns so far, and its view now when it is to move in a game not over.
+    /// The side that played the last move, if any.
+    fn last_mover(&self) -> Option<Color> {
+        let n = self.moves.len();
+        let first = self.start.turn();
+        (n > 0).then(|| if n % 2 == 1 { first } else { !first })
+    }
+
+    /// `color`'s turns so far, and its view now unless that view is already its last
+    /// turn's view after the move: so when it is to move, before its first move (Black at
+    /// the start sees its side of the start position) and when the game ended on the
+    /// other side's move.
     pub fn history(&self, color: Color) -> (&[Turn], Option<FogView>) {
-        let now =
-            (self.game.position().turn() == color && !self.over()).then(|| self.view_of(color));
+        let now = (self.last_mover() != Some(color)).then(|| self.view_of(color));
         (&self.turns[side(color)], now)
     }
 }
@@ -282,6 +291,13 @@ impl PyGame {
         Clone::clone(self)
     }
 
+    /// Pickling: the game is its rules, start and moves, replayed on loading (so a game
+    /// can cross to another process, or sit in a pickled OpenSpiel state).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, ReplayArgs)> {
+        let replay = py.get_type::<PyGame>().getattr("replay")?;
+        Ok((replay, (self.moves(), self.switches(), self.start.fen())))
+    }
+
     /// What `color` sees now, as fog-FEN (`?` for fog).
     fn view(&self, color: &Bound<'_, PyAny>) -> PyResult<String> {
         Ok(self.view_of(parse_color(color)?).to_string())
@@ -307,15 +323,26 @@ impl PyGame {
     }
 
     /// `color`'s perfect-recall information state as text: one line per turn (what it
-    /// saw, what it played, what it saw then), and `now` with its view when it is to move.
+    /// saw, what it played, what it saw then); `now` with its view when it has seen more
+    /// since (it is to move, Black before its first move, or the game ended on the other
+    /// side's move); and `over` with the result and its reason when the game is over.
     fn info_state(&self, color: &Bound<'_, PyAny>) -> PyResult<String> {
         let c = parse_color(color)?;
         let (turns, now) = self.history(c);
-        Ok(info_text(color_name(c), turns, now.as_ref()))
+        let over = self
+            .outcome
+            .map(|o| format!("{} ({})", self.result(), fow_records_reason(o)));
+        Ok(info_text(
+            color_name(c),
+            turns,
+            now.as_ref(),
+            over.as_deref(),
+        ))
     }
 
     /// `color`'s information state as a uint8 array of shape `(rows, 38, 8, 8)`: a row
-    /// per turn (the view, the move, the view after), the last one the turn in progress.
+    /// per turn (the view, the move, the view after), then a row with the view now and
+    /// zeros for the rest when the text has a `now` line.
     fn info_state_tensor<'py>(
         &self,
         py: Python<'py>,
@@ -385,6 +412,9 @@ impl PyGame {
         Ok(g)
     }
 }
+
+/// `Game.replay`'s arguments that rebuild a game: its moves (UCI), rules and start (FEN).
+type ReplayArgs = (Vec<String>, String, String);
 
 /// The reason a game ended, as results folders write it.
 pub fn fow_records_reason(o: Outcome) -> String {

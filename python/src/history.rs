@@ -12,8 +12,10 @@
 //! | 18–21 | every square when the move promoted to a knight, bishop, rook, queen |
 //! | 22–37 | the view right after the move |
 //!
-//! The side to move's last row is its turn now: the view, and zeros for the move and
-//! what followed it.
+//! Then, when the side has seen more than its last turn's view after the move (it is to
+//! move; it is Black and White has not moved yet; the game ended on the other side's
+//! move), a last row with its view now and zeros for the rest. A turn's row always has
+//! a square on planes 16 and 17, so the two kinds of row cannot be confused.
 
 use std::fmt::Write;
 
@@ -35,9 +37,9 @@ pub struct Turn {
     pub after: FogView,
 }
 
-/// The information state's text: the side, then one line per turn, then the view of
-/// the turn in progress (`now`) when the side is to move.
-pub fn info_text(color: &str, turns: &[Turn], now: Option<&FogView>) -> String {
+/// The information state's text: the side, then one line per turn, then its view now
+/// (`now`) when it has seen more since, then the result (`over`) when the game is over.
+pub fn info_text(color: &str, turns: &[Turn], now: Option<&FogView>, over: Option<&str>) -> String {
     let mut s = String::from(color);
     for (i, t) in turns.iter().enumerate() {
         let _ = write!(
@@ -51,6 +53,9 @@ pub fn info_text(color: &str, turns: &[Turn], now: Option<&FogView>) -> String {
     }
     if let Some(v) = now {
         let _ = write!(s, "\nnow {v}");
+    }
+    if let Some(o) = over {
+        let _ = write!(s, "\nover {o}");
     }
     s
 }
