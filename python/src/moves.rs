@@ -8,6 +8,11 @@ use crate::error::fow_error;
 
 /// A move given as UCI text or as an action number, found among `moves`.
 pub fn find_move(moves: &[Move], given: &Bound<'_, PyAny>) -> PyResult<Move> {
+    if given.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(fow_error(
+            "a move is UCI text (like 'e2e4') or an action number, not True or False",
+        ));
+    }
     let action = match given.extract::<i64>() {
         Ok(a) => a,
         Err(_) => {

@@ -30,3 +30,15 @@ def test_the_stubs_name_every_export():
     missing = [n for n in native if n not in text]
     assert not missing, f"not in _fow.pyi: {missing}"
     assert pathlib.Path(fow.__file__).with_name("py.typed").exists()
+
+
+def test_a_bool_is_no_move():
+    g = fow.Game()
+    for flag in (True, False):
+        try:
+            g.play(flag)
+        except fow.FowError as e:
+            assert "True or False" in str(e)
+        else:
+            raise AssertionError(f"{flag} was taken as a move")
+    assert g.ply == 0
