@@ -6,7 +6,8 @@
 //! - [`Run`]: a run's settings ([`RunPlan`]) checked once, then its schedule (a round
 //!   robin, a gauntlet, a match in game pairs, one shard of any) played in parallel, each
 //!   game appended to its [`RunFolder`](fow_records::RunFolder) as it ends; resumes after a
-//!   kill, and can stop early on a rule (an SPRT); one writer per folder. (The shards of a
+//!   kill, and can stop early on a rule (an SPRT) or be halted from another thread
+//!   (Ctrl-C in the Python package, [`Run::play_until`]); one writer per folder. (The shards of a
 //!   run are merged by [`fow_records::merge_shards`].)
 //! - [`pair_results`]: each game pair's score, for paired statistics.
 //! - [`evolve`](mod@evolve): the thesis's evolution of PositionaryEvaluator parameters.
