@@ -38,12 +38,18 @@ from ._fow import (
     Bot,
     FowError,
     Game,
+    GameStart,
     Observation,
     __version__,
     action_to_uci,
+    match,
     players,
+    register_bot,
+    resume,
+    tournament,
     uci_to_action,
 )
+from .results import read_results
 
 __all__ = [
     "ACTIONS",
@@ -52,9 +58,15 @@ __all__ = [
     "Bot",
     "FowError",
     "Game",
+    "GameStart",
     "Observation",
     "__version__",
     "action_to_uci",
+    "match",
     "players",
+    "read_results",
+    "register_bot",
+    "resume",
+    "tournament",
     "uci_to_action",
 ]
