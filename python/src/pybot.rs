@@ -33,6 +33,13 @@ fn maker(name: &str) -> Option<Arc<Py<PyAny>>> {
     bots.iter().find(|(n, _)| n == name).map(|(_, m)| m.clone())
 }
 
+/// Whether the player spec `spec` names a Python bot registered here (which only this
+/// interpreter can build: the `fow` command cannot resume a run it plays in).
+pub fn is_python_bot(spec: &str) -> bool {
+    spec.parse::<PlayerSpec>()
+        .is_ok_and(|s| maker(&s.name).is_some())
+}
+
 /// The registry's build function of every Python bot: looks its name up.
 fn build(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
     let make = maker(&spec.name).ok_or_else(|| SpecError::BadParam {
@@ -60,6 +67,10 @@ fn build(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
 /// number. An optional `finish(outcome, reason)` hears the end (`"win"`, `"loss"` or
 /// `"draw"`, and the reason as games.csv records it). An exception loses the game
 /// (`player error`), its traceback in the run's `logs/`.
+///
+/// A Python bot runs inside the interpreter with its rights: it is trusted code, as a
+/// built-in bot is, and a run of Python bots only gets a public seed by default. Run a
+/// bot you do not trust as an `exec:` program in the sandbox (`python3 -m fow.serve`).
 #[pyfunction]
 #[pyo3(signature = (bot, name=None))]
 pub fn register_bot(bot: &Bound<'_, PyAny>, name: Option<&str>) -> PyResult<String> {

@@ -19,7 +19,7 @@ use pyo3::types::{PyDict, PyString};
 
 use crate::error::fow_error;
 use crate::game::read_rules;
-use crate::pybot::register_bot;
+use crate::pybot::{is_python_bot, register_bot};
 
 /// How often the calling thread looks for Ctrl-C while a run plays.
 const POLL: Duration = Duration::from_millis(100);
@@ -130,16 +130,18 @@ fn play(
         }
     }
     if report.halted {
+        let dir = run.dir().display();
+        let command = match run.config().kind {
+            Some(FolderKind::Match) => "match",
+            _ => "tournament",
+        };
+        let cli = match run.config().players.iter().any(|p| is_python_bot(p)) {
+            true => String::new(),
+            false => format!(" or `fow {command} --resume --out {dir}`"),
+        };
         return Err(PyKeyboardInterrupt::new_err(format!(
-            "the run was halted: {} holds its {} complete games; fow.resume('{}') or `fow {} --resume --out {}` plays the rest",
-            run.dir().display(),
-            report.games.len(),
-            run.dir().display(),
-            match run.config().kind {
-                Some(FolderKind::Match) => "match",
-                _ => "tournament",
-            },
-            run.dir().display(),
+            "the run was halted: {dir} holds its {} (each complete); fow.resume('{dir}'){cli} plays the rest",
+            fow_records::count(report.games.len(), "game"),
         )));
     }
     Ok(report)
