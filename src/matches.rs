@@ -14,11 +14,6 @@ use crate::out::count;
 use crate::rules_args::RulesArgs;
 use crate::run_args::RunArgs;
 
-/// Games of a match without --sprt, per opponent.
-pub const DEFAULT_GAMES: u32 = 100;
-/// The most games of an SPRT without --games, per opponent.
-pub const DEFAULT_SPRT_GAMES: u32 = 20_000;
-
 /// Play a match in game pairs: is A better than B, and by how much?
 ///
 /// Games are played in pairs: the same game seed with colours swapped, each player
@@ -110,21 +105,11 @@ fn new_run(a: &Args) -> Result<Run, CliError> {
     ));
     if let Some(spec) = &a.sprt {
         SprtSpec::parse(spec).map_err(|e| input(format!("--sprt: {e}")))?;
-        if players.len() != 2 {
-            return Err(input("--sprt takes one opponent (a gauntlet has several)"));
-        }
     }
-    let games = a.games.unwrap_or(match a.sprt {
-        Some(_) => DEFAULT_SPRT_GAMES,
-        None => DEFAULT_GAMES,
-    });
-    if games == 0 || games % 2 == 1 {
-        return Err(input(format!(
-            "--games must be a positive even number (games come in pairs), not {games}"
-        )));
-    }
+    let pairs =
+        fow_arena::match_pairs(a.games, a.sprt.is_some(), players.len() - 1).map_err(input)?;
     let rules = a.rules.rule_set()?;
-    let mut plan = a.run.plan(FolderKind::Match, players, games / 2, rules)?;
+    let mut plan = a.run.plan(FolderKind::Match, players, pairs, rules)?;
     plan.sprt = a.sprt.clone();
     a.run.create(plan, "-match")
 }

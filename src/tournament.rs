@@ -51,9 +51,6 @@ pub struct Args {
     pub rules: RulesArgs,
 }
 
-/// The default number of games per ordered pair.
-pub const DEFAULT_GAMES: u32 = 20;
-
 /// Runs (or resumes) the tournament and reports.
 pub fn run(a: Args) -> Result<(), CliError> {
     if let Some(p) = a.preset {
@@ -111,7 +108,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
 fn new_run(a: &Args) -> Result<Run, CliError> {
     let games = a.games.unwrap_or(match a.preset {
         Some(_) => PRESET_GAMES,
-        None => DEFAULT_GAMES,
+        None => fow_arena::TOURNAMENT_GAMES,
     });
     let rules = a.rules.rule_set()?;
     let mut plan = a
@@ -125,21 +122,12 @@ fn new_run(a: &Args) -> Result<Run, CliError> {
 }
 
 /// The players of a new tournament: the preset's, --players, or the default ones, with
-/// a gauntlet's player first (and not among the others unless --players names it).
+/// a gauntlet's player first (see [`fow_arena::tournament_players`]).
 fn players(a: &Args) -> Vec<String> {
-    let mut players = match (&a.preset, a.players.as_deref()) {
-        (Some(p), _) => p.players(),
-        (None, Some(list)) => fow_players::split_spec_list(list),
-        (None, None) => fow_players::default_players()
-            .into_iter()
-            .map(String::from)
-            .collect(),
+    let given = match (&a.preset, a.players.as_deref()) {
+        (Some(p), _) => Some(p.players()),
+        (None, Some(list)) => Some(fow_players::split_spec_list(list)),
+        (None, None) => None,
     };
-    if let Some(first) = &a.gauntlet {
-        if a.players.is_none() {
-            players.retain(|p| p != first);
-        }
-        players.insert(0, first.clone());
-    }
-    players
+    fow_arena::tournament_players(given, a.gauntlet.as_deref())
 }

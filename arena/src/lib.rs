@@ -6,8 +6,11 @@
 //! - [`Run`]: a run's settings ([`RunPlan`]) checked once, then its schedule (a round
 //!   robin, a gauntlet, a match in game pairs, one shard of any) played in parallel, each
 //!   game appended to its [`RunFolder`](fow_records::RunFolder) as it ends; resumes after a
-//!   kill, and can stop early on a rule (an SPRT); one writer per folder. (The shards of a
+//!   kill, and can stop early on a rule (an SPRT) or be halted from another thread
+//!   (Ctrl-C in the Python package, [`Run::play_until`]); one writer per folder. (The shards of a
 //!   run are merged by [`fow_records::merge_shards`].)
+//! - [`tournament_players`] and [`match_pairs`]: what a new tournament or match plays
+//!   when not told (the CLI's and the Python package's defaults).
 //! - [`pair_results`]: each game pair's score, for paired statistics.
 //! - [`evolve`](mod@evolve): the thesis's evolution of PositionaryEvaluator parameters.
 //! - [`HumanPlayer`]: a person at the terminal as a player (`fow play`).
@@ -38,6 +41,7 @@ mod genome;
 mod human;
 mod human_game;
 mod pairs;
+mod plans;
 mod play;
 mod run;
 pub mod tune;
@@ -49,5 +53,6 @@ pub use human::{
 };
 pub use human_game::{game_summary, HumanGame};
 pub use pairs::{pair_results, score_of, PairResult};
+pub use plans::{match_pairs, tournament_players, MATCH_GAMES, SPRT_GAMES, TOURNAMENT_GAMES};
 pub use play::{play_game, play_game_seeded, GameOptions};
 pub use run::{Run, RunPlan, RunReport};

@@ -35,6 +35,9 @@ pub struct RunReport {
     pub elapsed: Duration,
     /// A stopping rule ended the schedule early (see [`Run::play`]).
     pub stopped: bool,
+    /// The run was halted before its end (see [`Run::play_until`]): the folder holds the
+    /// games finished before the halt, and `--resume` plays the rest.
+    pub halted: bool,
 }
 
 /// The settings of a new run as a command gathers them, not yet checked: [`Run::create`]
@@ -309,6 +312,23 @@ impl Run {
         on_game: &(dyn Fn(&GameRecord, usize, usize) + Sync),
         stop: Option<&StopRule<'_>>,
     ) -> Result<RunReport, RecordError> {
+        let never = AtomicBool::new(false);
+        self.play_until(jobs, move_time_limit, on_game, stop, &never)
+    }
+
+    /// [`Run::play`] that another thread can halt by setting `halt` (Ctrl-C in the
+    /// Python package): no game starts once it is set, and the games in flight then are
+    /// dropped when they end rather than written, so the folder holds only complete games
+    /// and resuming it plays the rest, as after a kill. The files are rewritten in
+    /// schedule order as at the end of a whole run, and the report says `halted`.
+    pub fn play_until(
+        &self,
+        jobs: usize,
+        move_time_limit: Option<Duration>,
+        on_game: &(dyn Fn(&GameRecord, usize, usize) + Sync),
+        stop: Option<&StopRule<'_>>,
+        halt: &AtomicBool,
+    ) -> Result<RunReport, RecordError> {
         let started = Instant::now();
         let schedule = self.config.games_to_play();
         let done = self.folder.resume_from(&self.config)?;
@@ -353,14 +373,18 @@ impl Run {
         let error: Mutex<Option<RecordError>> = Mutex::new(None);
         let total = schedule.len();
         let worker = || {
-            while !failed.load(Ordering::Relaxed) {
+            while !failed.load(Ordering::Relaxed) && !halt.load(Ordering::SeqCst) {
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 let Some(p) = pending.get(k) else { break };
                 if p.id >= cutoff.load(Ordering::Relaxed) {
                     break;
                 }
-                let result = (|| -> Result<GameRecord, RecordError> {
+                let result = (|| -> Result<Option<GameRecord>, RecordError> {
                     let rec = self.play_one(p, &opts)?;
+                    // Halted while it was played: dropped, to be played again on resume.
+                    if halt.load(Ordering::SeqCst) {
+                        return Ok(None);
+                    }
                     let mut row = GameRow::new(p.id, p.round, &rec);
                     if let (Some(o), Some(i)) = (&self.config.openings, p.opening) {
                         row.start = o.positions[i].clone();
@@ -374,10 +398,11 @@ impl Run {
                         pr.add(row, stop);
                         cutoff.store(pr.cutoff, Ordering::Relaxed);
                     }
-                    Ok(rec)
+                    Ok(Some(rec))
                 })();
                 match result {
-                    Ok(rec) => {
+                    Ok(None) => break,
+                    Ok(Some(rec)) => {
                         let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
                         on_game(&rec, n, total);
                     }
@@ -406,8 +431,12 @@ impl Run {
             return Err(e);
         }
         let cutoff = cutoff.into_inner();
+        let halted = halt.load(Ordering::SeqCst);
         // Games played past the stop are dropped: they do not count as played.
-        let played_now = pending.iter().filter(|p| p.id < cutoff).count();
+        let played_now = match halted {
+            true => finished.into_inner() - done.len(),
+            false => pending.iter().filter(|p| p.id < cutoff).count(),
+        };
         let mut tables = self.folder.read_tables(&self.config, false)?;
         tables.settle(cutoff);
         self.folder.rewrite(&self.config, &tables)?;
@@ -418,6 +447,7 @@ impl Run {
             played_now,
             elapsed: started.elapsed(),
             stopped: cutoff < full,
+            halted,
         })
     }
 

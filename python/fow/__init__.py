@@ -40,12 +40,18 @@ from ._fow import (
     Bot,
     FowError,
     Game,
+    GameStart,
     Observation,
     __version__,
     action_to_uci,
+    match,
     players,
+    register_bot,
+    resume,
+    tournament,
     uci_to_action,
 )
+from .results import read_results
 
 __all__ = [
     "ACTIONS",
@@ -54,9 +60,15 @@ __all__ = [
     "Bot",
     "FowError",
     "Game",
+    "GameStart",
     "Observation",
     "__version__",
     "action_to_uci",
+    "match",
     "players",
+    "read_results",
+    "register_bot",
+    "resume",
+    "tournament",
     "uci_to_action",
 ]

@@ -1,6 +1,6 @@
 """Type stubs of fow's native module (python/src/*.rs); see help(fow) for the encodings."""
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -116,3 +116,67 @@ class Bot:
         **switches: Any,
     ) -> None: ...
     def choose(self, obs: Observation, nodes: Optional[int] = None) -> str: ...
+
+class GameStart:
+    """What a Python bot is told when a game begins: its colour, its seed, the rules and
+    the public start position (FEN)."""
+
+    def __init__(self, color: Color, seed: int = 0, rules: str = "thesis", fen: Optional[str] = None) -> None: ...
+    @property
+    def color(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def rules(self) -> str: ...
+    @property
+    def fen(self) -> str: ...
+
+def register_bot(bot: Any, name: Optional[str] = None) -> str:
+    """Registers a Python bot class (or a callable that makes a bot) under its name (or
+    `name`); returns the spec name it plays under in runs."""
+
+def tournament(
+    players: Optional[Sequence[Any]] = None,
+    *,
+    games: Optional[int] = None,
+    gauntlet: Any = None,
+    rules: str = "thesis",
+    seed: Optional[int] = None,
+    nodes: Optional[int] = None,
+    jobs: Optional[int] = None,
+    out: Optional[str] = None,
+    method: str = "bayeselo",
+    progress: Optional[Callable[[int, int], Any]] = None,
+    **switches: Any,
+) -> Any:
+    """A round robin (or a gauntlet) of specs and Python bot classes, written as
+    `fow tournament` writes it; returns fow.read_results(folder)."""
+
+def match(
+    a: Any,
+    b: Any,
+    *,
+    games: Optional[int] = None,
+    sprt: Optional[str] = None,
+    rules: str = "thesis",
+    seed: Optional[int] = None,
+    nodes: Optional[int] = None,
+    jobs: Optional[int] = None,
+    out: Optional[str] = None,
+    progress: Optional[Callable[[int, int], Any]] = None,
+    **switches: Any,
+) -> Any:
+    """Game pairs of A against B (or a gauntlet), with an optional SPRT, written as
+    `fow match` writes it; returns fow.read_results(folder)."""
+
+def resume(
+    dir: str,
+    *,
+    bots: Optional[Sequence[Any]] = None,
+    jobs: Optional[int] = None,
+    progress: Optional[Callable[[int, int], Any]] = None,
+) -> Any:
+    """Finishes an interrupted run in `dir` with the settings stored there."""
+
+def results_json(dir: str, method: str = "bayeselo") -> str:
+    """A results folder read and rated, as JSON (fow.read_results builds on it)."""

@@ -9,11 +9,15 @@ mod color;
 mod encoding;
 mod error;
 mod game;
+mod game_start;
 mod history;
 mod moves;
 mod observation;
 mod planes;
+mod pybot;
+mod results;
 mod rules;
+mod runs;
 
 use pyo3::prelude::*;
 
@@ -51,5 +55,11 @@ fn _fow(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(uci_to_action, m)?)?;
     m.add_function(wrap_pyfunction!(action_to_uci, m)?)?;
     m.add_function(wrap_pyfunction!(bot::players, m)?)?;
+    m.add_class::<game_start::PyGameStart>()?;
+    m.add_function(wrap_pyfunction!(pybot::register_bot, m)?)?;
+    m.add_function(wrap_pyfunction!(runs::tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(runs::match_, m)?)?;
+    m.add_function(wrap_pyfunction!(runs::resume, m)?)?;
+    m.add_function(wrap_pyfunction!(results::results_json, m)?)?;
     Ok(())
 }
