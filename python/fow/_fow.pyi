@@ -53,6 +53,10 @@ class Observation:
         """The view as uint8 planes, shape (16, 8, 8)."""
     def mask(self) -> npt.NDArray[np.uint8]:
         """The legal-action mask, shape (ACTIONS,)."""
+    def pieces(self) -> Dict[str, str]:
+        """The pieces it sees, its own and the enemy's: square ('e4') to letter ('P', 'n')."""
+    def fog(self) -> List[str]:
+        """The squares in fog, a1 first."""
     def diagram(self) -> str: ...
 
 class Game:

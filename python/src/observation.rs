@@ -104,6 +104,27 @@ impl PyObservation {
         u8_array(py, &[ACTIONS], |b| write_mask(self.obs.legal_moves(), b))
     }
 
+    /// The pieces the player sees, its own and the enemy's, as a dict from square
+    /// (`"e4"`) to piece letter (`"P"` a white pawn, `"n"` a black knight).
+    fn pieces(&self) -> std::collections::BTreeMap<String, char> {
+        let view = self.obs.view();
+        view.board()
+            .clone()
+            .into_iter()
+            .map(|(sq, p)| (sq.to_string(), p.char()))
+            .collect()
+    }
+
+    /// The squares in fog (the player does not see them), in order a1, b1, ..., h8.
+    fn fog(&self) -> Vec<String> {
+        self.obs
+            .view()
+            .fog()
+            .into_iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
     /// The view as a diagram (`?` for fog).
     fn diagram(&self) -> String {
         self.obs.view().diagram(false)
