@@ -12,6 +12,7 @@ mod game;
 mod history;
 mod observation;
 mod planes;
+mod vector;
 
 use pyo3::prelude::*;
 
@@ -46,6 +47,7 @@ fn _fow(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<observation::PyObservation>()?;
     m.add_class::<bot::PyBot>()?;
+    m.add_class::<vector::PyVecGames>()?;
     m.add_function(wrap_pyfunction!(uci_to_action, m)?)?;
     m.add_function(wrap_pyfunction!(action_to_uci, m)?)?;
     m.add_function(wrap_pyfunction!(bot::players, m)?)?;
