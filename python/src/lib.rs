@@ -25,7 +25,7 @@ fn uci_to_action(uci: &str) -> PyResult<usize> {
 
 /// The UCI text of an action number; raises `FowError` outside `0..fow.ACTIONS`.
 #[pyfunction]
-fn action_to_uci(action: i64) -> PyResult<String> {
+fn action_to_uci(action: i128) -> PyResult<String> {
     usize::try_from(action)
         .ok()
         .and_then(encoding::uci_of)
