@@ -184,3 +184,46 @@ def resume(
 
 def results_json(dir: str, method: str = "bayeselo") -> str:
     """A results folder read and rated, as JSON (fow.read_results builds on it)."""
+
+class VecGames:
+    """N games stepped at once with numpy arrays in and out; a game that ends starts
+    again at once (auto-reset). With packed=True, observations are (n, 16) uint64
+    bitboards and masks (n, ACTIONS // 8) bits (numpy.unpackbits(..., bitorder="little"))."""
+
+    REASONS: Tuple[str, ...]
+    def __init__(
+        self,
+        n: int,
+        rules: str = "thesis",
+        seed: int = 0,
+        max_plies: Optional[int] = None,
+        packed: bool = False,
+        **switches: Any,
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    def reset(self, seed: Optional[int] = None) -> Tuple[np.ndarray, np.ndarray]:
+        """Starts every game again: (observations, masks) of the side to move."""
+    def step(
+        self, actions: Any
+    ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, np.ndarray]]:
+        """Plays one action per game: (observations, masks, rewards, dones, info)."""
+    def step_random(
+        self,
+    ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, np.ndarray]]:
+        """step(random_actions()) without the round trip through Python."""
+    def random_actions(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def turn(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def plies(self) -> npt.NDArray[np.uint32]: ...
+    def fen(self, i: int) -> str: ...
+    @property
+    def packed(self) -> bool: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def max_plies(self) -> Optional[int]: ...
+    @property
+    def rules_name(self) -> str: ...
+    @property
+    def switches(self) -> str: ...

@@ -1,9 +1,52 @@
 //! numpy arrays from bytes filled in Rust, without a compile-time numpy dependency (the
 //! extension stays one abi3 wheel): the bytes are written straight into a Python
-//! `bytearray`, which `numpy.frombuffer` wraps without copying.
+//! `bytearray`, which `numpy.ndarray(shape, dtype, buffer)` wraps without copying.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyTuple};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyByteArray, PyDict, PyTuple};
+use pyo3::Py;
+
+/// `numpy.ndarray` and the dtypes made so far, by name: looked up once, since an import
+/// or a dtype parsed from its name costs more than the rest of making a small array.
+struct Numpy {
+    ndarray: Py<PyAny>,
+    dtypes: Py<PyDict>,
+}
+
+fn numpy(py: Python<'_>) -> PyResult<&Numpy> {
+    static NUMPY: PyOnceLock<Numpy> = PyOnceLock::new();
+    NUMPY.get_or_try_init(py, || {
+        Ok(Numpy {
+            ndarray: py.import("numpy")?.getattr("ndarray")?.unbind(),
+            dtypes: PyDict::new(py).unbind(),
+        })
+    })
+}
+
+/// A numpy array of `dtype` (a numpy dtype name such as `"uint8"` or `"<f4"`) and
+/// `shape` over `buf`'s bytes from `offset`, without copying them.
+pub fn view<'py>(
+    buf: &Bound<'py, PyByteArray>,
+    dtype: &str,
+    offset: usize,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = buf.py();
+    let np = numpy(py)?;
+    let dtypes = np.dtypes.bind(py);
+    let dt = match dtypes.get_item(dtype)? {
+        Some(dt) => dt,
+        None => {
+            let dt = py.import("numpy")?.getattr("dtype")?.call1((dtype,))?;
+            dtypes.set_item(dtype, &dt)?;
+            dt
+        }
+    };
+    np.ndarray
+        .bind(py)
+        .call1((PyTuple::new(py, shape)?, dt, buf, offset))
+}
 
 /// A writable numpy array of `dtype` and `shape` whose `len` bytes `fill` writes.
 pub fn array<'py>(
@@ -20,9 +63,7 @@ pub fn array<'py>(
         }
         Ok(())
     })?;
-    let np = py.import("numpy")?;
-    let a = np.call_method1("frombuffer", (buf, dtype))?;
-    a.call_method1("reshape", (PyTuple::new(py, shape)?,))
+    view(&buf, dtype, 0, shape)
 }
 
 /// A uint8 array of `shape` filled by `fill`.

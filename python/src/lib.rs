@@ -18,6 +18,7 @@ mod pybot;
 mod results;
 mod rules;
 mod runs;
+mod vector;
 
 use pyo3::prelude::*;
 
@@ -30,7 +31,7 @@ fn uci_to_action(uci: &str) -> PyResult<usize> {
 
 /// The UCI text of an action number; raises `FowError` outside `0..fow.ACTIONS`.
 #[pyfunction]
-fn action_to_uci(action: i64) -> PyResult<String> {
+fn action_to_uci(action: i128) -> PyResult<String> {
     usize::try_from(action)
         .ok()
         .and_then(encoding::uci_of)
@@ -52,6 +53,7 @@ fn _fow(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<observation::PyObservation>()?;
     m.add_class::<bot::PyBot>()?;
+    m.add_class::<vector::PyVecGames>()?;
     m.add_function(wrap_pyfunction!(uci_to_action, m)?)?;
     m.add_function(wrap_pyfunction!(action_to_uci, m)?)?;
     m.add_function(wrap_pyfunction!(bot::players, m)?)?;

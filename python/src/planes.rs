@@ -51,12 +51,29 @@ pub fn bitboards(view: &FogView) -> [u64; PLANES] {
     out
 }
 
-/// Writes the view's planes as bytes 0 or 1 into `out` (`VIEW_BYTES` long).
+/// Byte `k` of `SPREAD[b]` (little-endian) is bit `k` of `b`: one rank of a plane as its
+/// eight bytes 0 or 1.
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        while k < 8 {
+            table[b] |= ((b as u64 >> k) & 1) << (8 * k);
+            k += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// Writes the view's planes as bytes 0 or 1 into `out` (`VIEW_BYTES` long), a rank at a
+/// time.
 pub fn write_planes(view: &FogView, out: &mut [u8]) {
     let boards = bitboards(view);
     for (plane, bits) in out.chunks_exact_mut(64).zip(boards) {
-        for (sq, byte) in plane.iter_mut().enumerate() {
-            *byte = ((bits >> sq) & 1) as u8;
+        for (rank, byte) in plane.chunks_exact_mut(8).zip(bits.to_le_bytes()) {
+            rank.copy_from_slice(&SPREAD[byte as usize].to_le_bytes());
         }
     }
 }
