@@ -9,11 +9,15 @@
 - OpenSpiel ``dark_chess``, per step: ``state.observation_tensor(state.current_player())``
   (1,738 floats), ``state.legal_actions()``, the same random choice, and
   ``state.apply_action(a)``; a finished game is replaced by ``game.new_initial_state()``.
-  OpenSpiel builds no mask: fow does strictly more work per step.
+  OpenSpiel builds no mask: fow does strictly more work per step. "fow.Game, OpenSpiel's
+  calls" drops the mask, so that both do the same work: planes, legal actions, the move.
 - fow's PettingZoo environment (``fow.env``, when this checkout has it), per move:
   ``env.last()`` (observation and mask of the agent to act), a random legal action from
   the mask (``numpy.flatnonzero``), ``env.step(a)``; the dead agents' ``step(None)`` at a
-  game's end are timed but not counted as steps.
+  game's end are timed but not counted as steps. It is compared with OpenSpiel's own
+  Python environment, ``open_spiel.python.rl_environment.Environment("dark_chess")``
+  with observations (its information-state tensors are not implemented for
+  dark_chess), whose step returns the acting player's observation and legal actions.
 
 The ratio is taken per round (fow's steps/s over OpenSpiel's in the same round) and the
 median reported, so that load from other jobs on the machine shifts both alike.
@@ -102,41 +106,88 @@ def pettingzoo_env():
     return fow_env.env, None
 
 
+def fow_bare_steps(steps, seed):
+    """fow.Game doing OpenSpiel's calls: planes, legal actions, the move (no mask)."""
+    rng = random.Random(seed)
+    g = fow.Game()
+    start = time.perf_counter()
+    for _ in range(steps):
+        if g.is_over:
+            g = fow.Game()
+        g.tensor(g.turn)
+        g.play(rng.choice(g.legal_actions()))
+    return steps / (time.perf_counter() - start)
+
+
+def rl_environment_steps(steps, seed):
+    """OpenSpiel's own Python environment (open_spiel.python.rl_environment) on
+    dark_chess: each step returns the acting player's observation (1,738 floats) and
+    legal actions; a random legal action is chosen as fow's environment chooses it."""
+    from open_spiel.python import rl_environment
+
+    rng = np.random.default_rng(seed)
+    env = rl_environment.Environment(
+        "dark_chess", observation_type=rl_environment.ObservationType.OBSERVATION
+    )
+    ts = env.reset()
+    start = time.perf_counter()
+    for _ in range(steps):
+        if ts.last():
+            ts = env.reset()
+        player = ts.observations["current_player"]
+        legal = ts.observations["legal_actions"][player]
+        ts = env.step([int(legal[rng.integers(len(legal))])])
+    return steps / (time.perf_counter() - start)
+
+
 def single_thread(rounds, scale):
     import pyspiel
 
     game = pyspiel.load_game("dark_chess")
     make_env, missing = pettingzoo_env()
-    sides = {"fow.Game": [], "OpenSpiel dark_chess": [], "fow PettingZoo env": []}
-    steps = {"fow.Game": 40000, "OpenSpiel dark_chess": 4000, "fow PettingZoo env": 10000}
-    steps = {k: max(200, int(v * scale)) for k, v in steps.items()}
+    # Each side: its steps a round, how a round is timed, and the side it is compared
+    # with (game API with game API, environment with environment).
+    sides = {
+        "fow.Game": (40000, fow_steps, "OpenSpiel dark_chess"),
+        "fow.Game, OpenSpiel's calls": (40000, fow_bare_steps, "OpenSpiel dark_chess"),
+        "OpenSpiel dark_chess": (4000, lambda n, r: openspiel_steps(game, n, r), None),
+        "fow PettingZoo env": (
+            10000,
+            (lambda n, r: pettingzoo_steps(make_env, n, r)) if make_env else None,
+            "OpenSpiel rl_environment",
+        ),
+        "OpenSpiel rl_environment": (3000, rl_environment_steps, None),
+    }
+    figures = {k: [] for k in sides}
     # Warm up each side once, untimed in the figures.
-    fow_steps(1000, 0)
-    openspiel_steps(game, 200, 0)
+    for n, run, _ in sides.values():
+        if run:
+            run(200, 0)
     for r in range(rounds):
-        order = ["fow.Game", "OpenSpiel dark_chess", "fow PettingZoo env"]
+        order = list(sides)
         if r % 2:
             order.reverse()
         for side in order:
-            if side == "fow.Game":
-                sides[side].append(fow_steps(steps[side], r))
-            elif side == "OpenSpiel dark_chess":
-                sides[side].append(openspiel_steps(game, steps[side], r))
-            elif make_env is not None:
-                sides[side].append(pettingzoo_steps(make_env, steps[side], r))
-    base = sides["OpenSpiel dark_chess"]
+            n, run, _ = sides[side]
+            if run:
+                figures[side].append(run(max(200, int(n * scale)), r))
     print(f"(a) random play, one thread, {rounds} rounds, alternating order")
-    print(f"{'':24} {'steps a round':>13} {'median steps/s':>15} {'median ratio':>13} {'ratio range':>15}")
-    for side, figures in sides.items():
-        if not figures:
-            print(f"{side:24} {missing}")
+    print(
+        f"{'':28} {'steps a round':>13} {'median steps/s':>15} {'median ratio':>13} "
+        f"{'ratio range':>12}  against"
+    )
+    for side, (n, run, against) in sides.items():
+        if not figures[side]:
+            print(f"{side:28} {missing}")
             continue
-        ratios = [a / b for a, b in zip(figures, base)]
+        base = figures[against] if against else figures[side]
+        ratios = [a / b for a, b in zip(figures[side], base)]
         print(
-            f"{side:24} {steps[side]:>13} {statistics.median(figures):>15,.0f} "
-            f"{statistics.median(ratios):>12.1f}x {min(ratios):>7.1f}-{max(ratios):.1f}x"
+            f"{side:28} {max(200, int(n * scale)):>13} {statistics.median(figures[side]):>15,.0f} "
+            f"{statistics.median(ratios):>12.1f}x {min(ratios):>5.1f}-{max(ratios):.1f}x  "
+            f"{against or ''}"
         )
-    print("(ratio: the side's steps/s over OpenSpiel's in the same round)")
+    print("(ratio: the side's steps/s over the compared side's in the same round)")
 
 
 POPCOUNT = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
