@@ -36,10 +36,12 @@ fn action_to_uci(action: i128) -> PyResult<String> {
         .ok()
         .and_then(encoding::uci_of)
         .ok_or_else(|| {
-            error::fow_error(format!(
-                "{action} is not an action (0 to {})",
-                encoding::ACTIONS - 1
-            ))
+            error::fow_error(match (0..encoding::ACTIONS as i128).contains(&action) {
+                true => format!(
+                    "{action} is no move: in the encoding it is a promotion from the a-file towards the a-file or from the h-file towards the h-file, off the board"
+                ),
+                false => format!("{action} is not an action (0 to {})", encoding::ACTIONS - 1),
+            })
         })
 }
 
