@@ -10,7 +10,7 @@ pytest.importorskip("pettingzoo", reason="the environment needs pettingzoo")
 pytest.importorskip("gymnasium", reason="the environment needs gymnasium")
 
 import fow  # noqa: E402
-from fow.env import FowEnv, env, raw_env  # noqa: E402
+from fow.env import env, raw_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 

@@ -1,7 +1,6 @@
 """fow.Game: the action encoding both ways, perft against the `fow perft` command, random
 play to the end, results, errors with fow's messages, and views against tensors."""
 
-import os
 import random
 import re
 import subprocess
@@ -11,6 +10,7 @@ import numpy as np
 import pytest
 
 import fow
+from command import fow_command
 
 RULES = ["thesis", "chesscom"]
 FILES = "abcdefgh"
@@ -127,18 +127,6 @@ def test_promotions_encode_both_ways(rules, pieces, fen):
 # --- perft against the command ---------------------------------------------------------
 
 
-def fow_binary():
-    """The `fow` command built in this checkout (or $FOW_BIN); skips without one."""
-    given = os.environ.get("FOW_BIN")
-    if given:
-        return given
-    built = [REPO / "target" / kind / "fow" for kind in ("debug", "release")]
-    built = [p for p in built if p.exists()]
-    if not built:
-        pytest.skip("no fow command built: run `cargo build` (or set FOW_BIN)")
-    return str(max(built, key=lambda p: p.stat().st_mtime))
-
-
 def cli_switches(switches):
     args = []
     for key, value in switches.items():
@@ -148,7 +136,7 @@ def cli_switches(switches):
 
 def cli_perft(fen, depth, rules, switches):
     out = subprocess.run(
-        [fow_binary(), "perft", "--fen", fen, "--depth", str(depth), "--rules", rules]
+        [fow_command(), "perft", "--fen", fen, "--depth", str(depth), "--rules", rules]
         + cli_switches(switches),
         capture_output=True,
         text=True,
@@ -236,7 +224,7 @@ def test_random_play_ends_with_a_consistent_result(rules):
 
 def cli_error(args):
     """The one-line message the `fow` command gives for bad input."""
-    run = subprocess.run([fow_binary()] + args, capture_output=True, text=True)
+    run = subprocess.run([fow_command()] + args, capture_output=True, text=True)
     assert run.returncode != 0
     return run.stderr.strip().removeprefix("fow: error: ")
 

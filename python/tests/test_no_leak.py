@@ -7,7 +7,6 @@ pytest.importorskip("pettingzoo", reason="the environment needs pettingzoo")
 
 import numpy as np  # noqa: E402
 
-import fow  # noqa: E402
 from fow import no_leak  # noqa: E402
 from fow.env import FowEnv  # noqa: E402
 

@@ -3,7 +3,6 @@ writes (games.csv, ratings.csv, match.json) and to what it prints."""
 
 import csv
 import json
-import os
 import shutil
 import subprocess
 from dataclasses import asdict
@@ -12,23 +11,11 @@ from pathlib import Path
 import pytest
 
 import fow
+from command import fow_command
 from runs_bots import Seeded
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "results" / "match-examples"
-
-
-def fow_bin():
-    """The `fow` command: $FOW_BIN, else the workspace's build, else on the PATH."""
-    for candidate in (
-        os.environ.get("FOW_BIN"),
-        REPO / "target" / "debug" / "fow",
-        REPO / "target" / "release" / "fow",
-        shutil.which("fow"),
-    ):
-        if candidate and Path(candidate).is_file():
-            return str(candidate)
-    return None
 
 
 def rows(path):
@@ -90,9 +77,7 @@ def test_ratings_are_the_rows_of_ratings_csv(tournament):
 
 
 def test_the_text_is_what_the_cli_prints(tmp_path):
-    exe = fow_bin()
-    if exe is None:
-        pytest.skip("the fow command is not built (cargo build, or set FOW_BIN)")
+    exe = fow_command()
     dir = tmp_path / "t"
     out = subprocess.run(
         [exe, "tournament", "--players", "RandomMove,CaptureKing,Supporter", "--games", "2", "--seed", "3", "--out", str(dir), "--quiet"],

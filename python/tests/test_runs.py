@@ -4,7 +4,6 @@ folders, the seeds, faults, Ctrl-C, and the same bot over the bot protocol."""
 import io
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -13,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import fow
+from command import fow_command
 from fow.serve import serve
 
-import runs_bots
 from runs_bots import FirstMove, Greedy, LastMove, Seeded
 
 TESTS = Path(__file__).resolve().parent
@@ -32,24 +31,9 @@ RUN_FILES = {
 }
 
 
-def fow_bin():
-    """The `fow` command: $FOW_BIN, else the workspace's build, else on the PATH."""
-    for candidate in (
-        os.environ.get("FOW_BIN"),
-        REPO / "target" / "debug" / "fow",
-        REPO / "target" / "release" / "fow",
-        shutil.which("fow"),
-    ):
-        if candidate and Path(candidate).is_file():
-            return str(candidate)
-    return None
-
-
 def cli(*args):
     """Runs the fow command (skipping the test where it is not built)."""
-    exe = fow_bin()
-    if exe is None:
-        pytest.skip("the fow command is not built (cargo build, or set FOW_BIN)")
+    exe = fow_command()
     done = subprocess.run([exe, *args], cwd=REPO, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return done.stdout
