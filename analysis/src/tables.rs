@@ -55,6 +55,21 @@ pub struct Fits {
     pub notes: Vec<String>,
 }
 
+impl Fits {
+    /// The ratings table's input with every fit, in the matrix's order and without the
+    /// time column: what `ratings.csv` holds.
+    pub fn summary_input<'a>(&'a self, m: &'a ResultMatrix) -> SummaryInput<'a> {
+        let mut inp = SummaryInput::new(m);
+        inp.elo = self.elo.as_ref();
+        inp.thesis = self.thesis.as_ref();
+        inp.mle = self.mle.as_ref();
+        inp.fitted = Some(&self.rated);
+        inp.elo_fitted = Some(&self.elo_rated);
+        inp.order = SummaryOrder::Given;
+        inp
+    }
+}
+
 /// The players' names in the tables: their labels ([`fow_players::player_labels`]: the
 /// `name=` where given, else the spec); the returned games carry the same names.
 pub fn labelled(players: &[String], mut games: Vec<GameRow>) -> (Vec<String>, Vec<GameRow>) {
@@ -404,13 +419,7 @@ pub fn report(
     ms_per_move: Option<&[Option<f64>]>,
     out: Option<&Path>,
 ) -> Result<String, ReportError> {
-    let mut inp = SummaryInput::new(m);
-    inp.elo = fits.elo.as_ref();
-    inp.thesis = fits.thesis.as_ref();
-    inp.mle = fits.mle.as_ref();
-    inp.fitted = Some(&fits.rated);
-    inp.elo_fitted = Some(&fits.elo_rated);
-    inp.order = SummaryOrder::Given;
+    let mut inp = fits.summary_input(m);
     let deterministic = summary_csv(&inp).map_err(input)?;
     inp.ms_per_move = ms_per_move;
     let with_times = match ms_per_move {

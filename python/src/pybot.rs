@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use fow_players::{
     BotInfo, Budget, GameStart, Player, PlayerError, PlayerErrorKind, PlayerSpec, SpecError,
 };
-use fow_variants::{Color, Move, MoveKind, MoveText, Observation, Role};
+use fow_variants::{Color, Move, Observation};
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyType};
@@ -279,25 +279,14 @@ fn move_of(obs: &Observation, answer: &Bound<'_, PyAny>) -> Result<Move, String>
             short_repr(answer)
         ));
     };
-    if let Ok(m) = obs.parse_uci(&text) {
-        return Ok(m);
-    }
     // As for a program player: a well-formed move outside the legal list goes back to
     // the arena, which records it as an illegal move.
-    match MoveText::parse(&text) {
-        Some(t) => Ok(Move {
-            from: t.from,
-            to: t.to,
-            role: obs.view().role_at(t.from).unwrap_or(Role::Pawn),
-            capture: None,
-            promotion: t.promotion,
-            kind: MoveKind::Normal,
-        }),
-        None => Err(format!(
+    obs.read_answer(&text).ok_or_else(|| {
+        format!(
             "choose returned '{}', which is not a UCI move",
             fow_variants::quote(&text)
-        )),
-    }
+        )
+    })
 }
 
 /// `err`'s traceback as Python prints it.

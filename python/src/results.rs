@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use fow_analysis::{fit, labelled, matrix_of, ms_per_move, report, MatchReport};
-use fow_ratings::{summary_rows, SummaryInput, SummaryOrder, SummaryRow, Verdict};
+use fow_ratings::{summary_rows, SummaryRow, Verdict};
 use fow_records::{
     games_csv_of, read_csv, read_games, GameRow, RecordError, Schedule, TimeRow, TournamentConfig,
     CONFIG_FILE, TIMES_FILE,
@@ -121,13 +121,7 @@ fn ratings(
     let fits = fit(&m, None, method).map_err(|e| e.to_string())?;
     let text = report(&m, &fits, Some(&ms), None).map_err(|e| e.to_string())?;
     // The rows as report() writes ratings.csv (every fit), with the times of summary.csv.
-    let mut inp = SummaryInput::new(&m);
-    inp.elo = fits.elo.as_ref();
-    inp.thesis = fits.thesis.as_ref();
-    inp.mle = fits.mle.as_ref();
-    inp.fitted = Some(&fits.rated);
-    inp.elo_fitted = Some(&fits.elo_rated);
-    inp.order = SummaryOrder::Given;
+    let mut inp = fits.summary_input(&m);
     inp.ms_per_move = Some(&ms);
     let rows = summary_rows(&inp).map_err(|e| e.to_string())?;
     Ok((rows, text, fits.notes.clone()))

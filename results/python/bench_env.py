@@ -51,8 +51,9 @@ import numpy as np  # noqa: E402
 import fow  # noqa: E402
 
 
-def fow_steps(steps, seed):
-    """fow.Game's random-play steps per second (see the module docstring)."""
+def fow_steps(steps, seed, mask=True):
+    """fow.Game's random-play steps per second (see the module docstring); without
+    ``mask``, the calls OpenSpiel's side makes (planes, legal actions, the move)."""
     rng = random.Random(seed)
     g = fow.Game()
     start = time.perf_counter()
@@ -60,7 +61,8 @@ def fow_steps(steps, seed):
         if g.is_over:
             g = fow.Game()
         g.tensor(g.turn)
-        g.mask()
+        if mask:
+            g.mask()
         g.play(rng.choice(g.legal_actions()))
     return steps / (time.perf_counter() - start)
 
@@ -106,19 +108,6 @@ def pettingzoo_env():
     return fow_env.env, None
 
 
-def fow_bare_steps(steps, seed):
-    """fow.Game doing OpenSpiel's calls: planes, legal actions, the move (no mask)."""
-    rng = random.Random(seed)
-    g = fow.Game()
-    start = time.perf_counter()
-    for _ in range(steps):
-        if g.is_over:
-            g = fow.Game()
-        g.tensor(g.turn)
-        g.play(rng.choice(g.legal_actions()))
-    return steps / (time.perf_counter() - start)
-
-
 def rl_environment_steps(steps, seed):
     """OpenSpiel's own Python environment (open_spiel.python.rl_environment) on
     dark_chess: each step returns the acting player's observation (1,738 floats) and
@@ -149,7 +138,11 @@ def single_thread(rounds, scale):
     # with (game API with game API, environment with environment).
     sides = {
         "fow.Game": (40000, fow_steps, "OpenSpiel dark_chess"),
-        "fow.Game, OpenSpiel's calls": (40000, fow_bare_steps, "OpenSpiel dark_chess"),
+        "fow.Game, OpenSpiel's calls": (
+            40000,
+            lambda n, r: fow_steps(n, r, mask=False),
+            "OpenSpiel dark_chess",
+        ),
         "OpenSpiel dark_chess": (4000, lambda n, r: openspiel_steps(game, n, r), None),
         "fow PettingZoo env": (
             10000,

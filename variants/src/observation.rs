@@ -272,6 +272,32 @@ impl Observation {
             .find(t.from, t.to, t.promotion, &self.view)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
+
+    /// The move a player's answer names: the legal move, or for a well-formed move that
+    /// is not legal a plain move between its squares (which the arena records as an
+    /// illegal move); `None` for text that is no move at all (a protocol error).
+    ///
+    /// ```
+    /// use fow_variants::{Observation, Position, RuleSet};
+    /// let obs = Observation::new(&Position::startpos(), &RuleSet::thesis(), 0, None);
+    /// assert!(obs.is_legal(&obs.read_answer("e2e4").unwrap()));
+    /// assert!(!obs.is_legal(&obs.read_answer("e2e5").unwrap()));
+    /// assert_eq!(obs.read_answer("hello"), None);
+    /// ```
+    pub fn read_answer(&self, text: &str) -> Option<Move> {
+        if let Ok(m) = self.parse_uci(text) {
+            return Some(m);
+        }
+        let t = MoveText::parse(text)?;
+        Some(Move {
+            from: t.from,
+            to: t.to,
+            role: self.view.role_at(t.from).unwrap_or(shakmaty::Role::Pawn),
+            capture: None,
+            promotion: t.promotion,
+            kind: crate::moves::MoveKind::Normal,
+        })
+    }
 }
 
 /// Whether every piece `us` has on `later` stands on the same square with the same role

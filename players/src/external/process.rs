@@ -10,7 +10,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use fow_variants::{Color, Move, MoveKind, MoveText, Observation, Role};
+use fow_variants::{Color, Move, Observation};
 
 use super::command::find_program;
 use super::guard;
@@ -676,25 +676,14 @@ impl ExternalPlayer {
             FromBot::Move { uci } => uci,
             other => return Err(self.unexpected("a move", &other)),
         };
-        match obs.parse_uci(&uci) {
-            Ok(m) => Ok(m),
-            // A well-formed move outside the legal list goes back to the arena, which
-            // records it as an illegal move.
-            Err(_) => match MoveText::parse(&uci) {
-                Some(t) => Ok(Move {
-                    from: t.from,
-                    to: t.to,
-                    role: obs.view().role_at(t.from).unwrap_or(Role::Pawn),
-                    capture: None,
-                    promotion: t.promotion,
-                    kind: MoveKind::Normal,
-                }),
-                None => Err(self.error(
-                    PlayerErrorKind::Protocol,
-                    format!("'{}' is not a UCI move", shorten(&uci)),
-                )),
-            },
-        }
+        // A well-formed move outside the legal list goes back to the arena, which
+        // records it as an illegal move.
+        obs.read_answer(&uci).ok_or_else(|| {
+            self.error(
+                PlayerErrorKind::Protocol,
+                format!("'{}' is not a UCI move", shorten(&uci)),
+            )
+        })
     }
 }
 
