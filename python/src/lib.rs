@@ -10,6 +10,7 @@ mod encoding;
 mod error;
 mod game;
 mod game_start;
+mod halt;
 mod history;
 mod moves;
 mod observation;

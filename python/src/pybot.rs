@@ -131,7 +131,7 @@ impl PyPlayer {
     /// Ctrl-C does.
     fn fail(&mut self, py: Python<'_>, stage: &str, err: PyErr) {
         if err.is_instance_of::<PyKeyboardInterrupt>(py) {
-            crate::runs::interrupt_runs();
+            crate::halt::interrupt_runs();
         }
         self.write_log(py, stage, &err);
         let kind = err
@@ -241,7 +241,7 @@ impl Player for PyPlayer {
             // The game is over: an exception here changes nothing but the log.
             if let Err(e) = heard {
                 if e.is_instance_of::<PyKeyboardInterrupt>(py) {
-                    crate::runs::interrupt_runs();
+                    crate::halt::interrupt_runs();
                 }
                 self.write_log(py, "finish", &e);
             }

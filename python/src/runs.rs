@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use fow_analysis::{match_results, sprt_of, sprt_step, tournament_results, Method};
@@ -18,45 +18,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use crate::error::fow_error;
+use crate::halt::Halt;
 use crate::pybot::{is_python_bot, register_bot};
 use crate::rules::read_rules;
 
 /// How often the calling thread looks for Ctrl-C while a run plays.
 const POLL: Duration = Duration::from_millis(100);
-
-/// The halt flags of the runs under way in this process.
-static ACTIVE: Mutex<Vec<Arc<AtomicBool>>> = Mutex::new(Vec::new());
-
-/// Halts every run under way, as Ctrl-C does (a Python bot that raised
-/// `KeyboardInterrupt`).
-pub fn interrupt_runs() {
-    for flag in ACTIVE.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-        flag.store(true, Ordering::SeqCst);
-    }
-}
-
-/// A run's halt flag, listed in [`ACTIVE`] while it lives.
-struct Halt(Arc<AtomicBool>);
-
-impl Halt {
-    fn new() -> Halt {
-        let flag = Arc::new(AtomicBool::new(false));
-        ACTIVE
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(flag.clone());
-        Halt(flag)
-    }
-}
-
-impl Drop for Halt {
-    fn drop(&mut self) {
-        ACTIVE
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .retain(|f| !Arc::ptr_eq(f, &self.0));
-    }
-}
 
 /// Plays `run` on worker threads with the GIL released (Python bots take it in turn),
 /// polling for Ctrl-C: on one, no game starts any more, the games in flight are
