@@ -18,8 +18,10 @@ from fow.serve import serve
 from runs_bots import FirstMove, Greedy, LastMove, Seeded
 
 TESTS = Path(__file__).resolve().parent
-PACKAGE = TESTS.parent
-REPO = PACKAGE.parent
+REPO = TESTS.parents[1]
+# Where the fow under test was imported from (the installed wheel, or python/ in a
+# development tree), for the programs the tests start.
+INSTALLED = Path(fow.__file__).resolve().parents[1]
 RUN_FILES = {
     "tournament.json",
     "games.csv",
@@ -279,7 +281,7 @@ def test_a_sigint_halts_the_run_and_the_folder_resumes(tmp_path):
 
 def exec_spec(cls):
     """`cls` of runs_bots as an exec: player over the bot protocol (fow.serve)."""
-    path = os.pathsep.join([str(PACKAGE), str(TESTS)])
+    path = os.pathsep.join([str(INSTALLED), str(TESTS)])
     return f"exec:cmd={sys.executable} -m fow.serve runs_bots:{cls.__name__},name={cls.__name__},env.PYTHONPATH={path}"
 
 
