@@ -5,6 +5,7 @@ use std::path::Path;
 use fow_records::{RecordError, SavedGame};
 
 use crate::analysis::MoveAnalysis;
+use crate::analysis_rows::check_row;
 
 /// Reads the analysis of `game` that `fow analyze` wrote, checked against the game:
 /// every row's ply must be one of the game's and its move the game's move there. Rows
@@ -66,36 +67,6 @@ pub fn read_analysis(path: &Path, game: &SavedGame) -> Result<Vec<MoveAnalysis>,
     }
     rows.sort_by_key(|r| r.ply);
     Ok(rows)
-}
-
-/// Why `row` cannot be a row of `game`'s analysis that already has `rows`: a ply the
-/// game does not have, another move than the game's there, or a ply read twice.
-pub(crate) fn check_row(
-    row: &MoveAnalysis,
-    rows: &[MoveAnalysis],
-    game: &SavedGame,
-) -> Result<(), String> {
-    let Some(m) = row.ply.checked_sub(1).and_then(|i| game.moves.get(i)) else {
-        return Err(format!(
-            "ply {} is not a move of {} ({} plies)",
-            row.ply,
-            game.source,
-            game.moves.len()
-        ));
-    };
-    if m.uci() != row.uci {
-        return Err(format!(
-            "ply {} is {} but {} played {} there: the analysis is of another game",
-            row.ply,
-            row.uci,
-            game.source,
-            m.uci()
-        ));
-    }
-    if rows.iter().any(|r| r.ply == row.ply) {
-        return Err(format!("ply {} appears twice", row.ply));
-    }
-    Ok(())
 }
 
 /// `field N: ...` as `field N+by: ...` (a message about a record read without its first

@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 use fow_records::{RecordError, SavedGame};
 
 use crate::analysis::MoveAnalysis;
-use crate::analysis_file::check_row;
+use crate::analysis_rows::check_row;
 
 /// What the reader needs of a report: a game's number and moves, or a run's games. The
 /// moves stay text of the file until their game is chosen.

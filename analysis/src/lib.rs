@@ -52,6 +52,7 @@ mod analysis;
 mod analysis_file;
 mod analysis_json;
 mod analysis_report;
+mod analysis_rows;
 mod analyze;
 mod dataset;
 mod engine;
