@@ -4,8 +4,12 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use fow_analysis::{analysis_report, labelled_game, write_analysis_csv, Engine, EngineSettings};
+use fow_analysis::{
+    analysis_report, analyze_games, labelled_game, run_games, run_report, write_analysis_csv,
+    write_json, write_run_csv, Engine, EngineSettings, GameReport, RunReport,
+};
 use fow_records::load_game;
+use fow_variants::RuleSet;
 
 use crate::error::{input, CliError};
 use crate::out::count;
@@ -20,7 +24,8 @@ use crate::rules_args::RulesArgs;
 /// engine's own move with no drop; excellent: no drop, another move; good: under 5;
 /// inaccuracy 5-10, mistake 10-20, blunder 20 or more) and gives its accuracy, averaged
 /// per side. Moves after which the opponent could capture the mover's king are flagged
-/// `king hangs`, and are never best or excellent (at most good).
+/// `king hangs`, and are never best or excellent (at most good). With --all, every game
+/// of FILE is analysed, in parallel, and each player's summary across them is printed.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game file: a results folder, a games.csv, a PGN file or a folder of PGN files.
@@ -29,6 +34,14 @@ pub struct Args {
     /// the first game).
     #[arg(long, value_name = "N")]
     pub game: Option<u64>,
+    /// Analyse every game of FILE and print each player's summary (--csv and --json then
+    /// hold every game).
+    #[arg(long, conflicts_with = "game")]
+    pub all: bool,
+    /// With --all: threads, one engine each (default: all cores); the output is the same
+    /// whatever their number.
+    #[arg(long, short, requires = "all")]
+    pub jobs: Option<usize>,
     /// The engine: mystockfish (built in, deterministic) or stockfish (UCI, needs the
     /// program).
     #[arg(long, value_enum, default_value_t = Engine::Mystockfish)]
@@ -46,6 +59,9 @@ pub struct Args {
     /// Write the per-move records to this CSV file.
     #[arg(long, value_name = "OUT")]
     pub csv: Option<PathBuf>,
+    /// Write the JSON report (the game's, or with --all the run's) to this file.
+    #[arg(long, value_name = "OUT")]
+    pub json: Option<PathBuf>,
     /// Rules for PGN games that name none (a results folder brings its own).
     #[command(flatten)]
     pub rules: RulesArgs,
@@ -60,27 +76,67 @@ pub fn run(a: Args) -> Result<(), CliError> {
             a.file.display()
         )));
     }
-    let game = load_game(&a.file, a.game, &default_rules)?;
-    let started = Instant::now();
     let engine = EngineSettings {
         engine: a.engine,
         depth: a.depth,
         nodes: a.nodes,
-        stockfish: a.stockfish,
+        stockfish: a.stockfish.clone(),
     };
+    if a.all {
+        return run_all(&a, &default_rules, &engine);
+    }
+    let game = load_game(&a.file, a.game, &default_rules)?;
+    let started = Instant::now();
     let analysis = crate::out::analyse(&game, &engine)?;
     let elapsed = started.elapsed();
+    let report = a.json.as_ref().map(|_| GameReport::new(&game, &analysis));
     let game = labelled_game(game);
     out!("{}", analysis_report(&game, &analysis));
     if let Some(path) = &a.csv {
         write_analysis_csv(path, &analysis)?;
         outln!("\nwrote {}", path.display());
     }
+    if let (Some(path), Some(report)) = (&a.json, report) {
+        write_json(path, &report)?;
+        outln!("wrote {}", path.display());
+    }
     eprintln!(
         "analysed {} in {:.2} s ({})",
         count(game.moves.len() + 1, "position"),
         elapsed.as_secs_f64(),
         analysis.engine
+    );
+    Ok(())
+}
+
+/// `fow analyze --all`: every game on --jobs threads, the players' summary, the files.
+fn run_all(a: &Args, rules: &RuleSet, engine: &EngineSettings) -> Result<(), CliError> {
+    let games = run_games(&a.file, rules)?;
+    let jobs = crate::jobs::jobs(a.jobs)?;
+    let started = Instant::now();
+    let positions = games.iter().map(|g| g.moves.len() as u64 + 1).sum();
+    let template = "analysing {pos}/{len} positions {wide_bar} {eta}";
+    let bar = crate::out::progress_bar(false, positions, template);
+    let analyses = analyze_games(&games, engine, jobs, &|n| bar.inc(n as u64))?;
+    bar.finish_and_clear();
+    let elapsed = started.elapsed();
+    let report = RunReport::new(&a.file.display().to_string(), &games, &analyses);
+    out!("{}", run_report(&report));
+    if let Some(path) = &a.csv {
+        write_run_csv(path, &report)?;
+        outln!("\nwrote {}", path.display());
+    }
+    if let Some(path) = &a.json {
+        write_json(path, &report)?;
+        outln!("wrote {}", path.display());
+    }
+    eprintln!(
+        "analysed {} of {} in {:.1} s on {} ({})",
+        count(positions as usize, "position"),
+        count(games.len(), "game"),
+        elapsed.as_secs_f64(),
+        count(jobs.min(games.len()), "thread"),
+        report.engine
     );
     Ok(())
 }

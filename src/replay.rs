@@ -38,9 +38,10 @@ pub struct Args {
     /// Write the replay as one self-contained HTML file (no network needed) and exit.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
-    /// Show the analysis of the game from this CSV (as `fow analyze` writes it): each
-    /// move's label, win chances and the engine's move, and each side's accuracy.
-    #[arg(long, value_name = "FILE.csv")]
+    /// Show the analysis of the game from this file, as `fow analyze` writes it (--csv, or
+    /// --json for a .json file; one game's, or a whole run's with --all): each move's
+    /// label, win chances and the engine's move, and each side's accuracy.
+    #[arg(long, value_name = "FILE")]
     pub analysis: Option<PathBuf>,
     /// Analyse the game first, as `fow analyze` does, and show that analysis.
     #[arg(long, conflicts_with = "analysis")]

@@ -353,3 +353,209 @@ fn bad_input_is_one_clear_line() {
         "{err}"
     );
 }
+
+/// `--all`: every game of a folder, the same report and files whatever `--jobs`, each
+/// game's rows those of the game analysed alone, and each player's accuracy the mean of
+/// its rows.
+#[test]
+fn a_whole_run_is_its_games_and_the_same_whatever_jobs() {
+    let (dir, games) = tournament("SimpleStockfish,CaptureLargest,RandomMove", 1, "2");
+    let folder = dir.path().to_str().unwrap();
+    let file = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let run = |jobs: &str, csv: &str, json: &str| {
+        ok(&[
+            "analyze", folder, "--all", "--depth", "2", "--nodes", "3000", "--jobs", jobs, "--csv",
+            csv, "--json", json,
+        ])
+    };
+    let one = run("1", &file("1.csv"), &file("1.json"));
+    let three = run("3", &file("3.csv"), &file("3.json"));
+    let strip = |s: &str| s.replace(&file("3."), &file("1."));
+    let read = |path: &str| fs::read_to_string(path).unwrap();
+    assert_eq!(strip(&three), one, "same report whatever --jobs");
+    assert_eq!(read(&file("3.csv")), read(&file("1.csv")), "same CSV");
+    assert_eq!(read(&file("3.json")), read(&file("1.json")), "same JSON");
+    assert!(one.starts_with(&format!("{folder}: 6 games, ")), "{one}");
+
+    let run_csv = fs::read_to_string(file("1.csv")).unwrap();
+    assert_eq!(run_csv.lines().next().unwrap(), format!("game,{HEADER}"));
+    let plies: usize = games.iter().map(|g| g.plies).sum();
+    assert_eq!(run_csv.lines().count(), 1 + plies);
+    let mut rows_of = std::collections::BTreeMap::<String, Vec<MoveAnalysis>>::new();
+    for g in &games {
+        let alone = file(&format!("game{}.csv", g.id));
+        let number = g.id.to_string();
+        ok(&[
+            "analyze", folder, "--game", &number, "--depth", "2", "--nodes", "3000", "--csv",
+            &alone,
+        ]);
+        let r = rows(Path::new(&file("1.csv")), dir.path(), Some(g.id));
+        assert_eq!(
+            r,
+            rows(Path::new(&alone), dir.path(), Some(g.id)),
+            "game {}",
+            g.id
+        );
+        check_bounds(&r);
+        for m in r {
+            let player = if m.mover == "white" {
+                &g.white
+            } else {
+                &g.black
+            };
+            rows_of.entry(player.clone()).or_default().push(m);
+        }
+    }
+    for (player, r) in &rows_of {
+        let mean = r.iter().map(|m| m.accuracy).sum::<f64>() / r.len() as f64;
+        let blunders = r.iter().filter(|m| m.label == MoveLabel::Blunder).count();
+        let line = one
+            .lines()
+            .find(|l| l.starts_with(&format!("{player} ")))
+            .unwrap_or_else(|| panic!("no line for {player}: {one}"));
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        // player, games, moves, accuracy, best .. blunder, hangs, lost
+        assert_eq!(cells[1], "4", "{line}");
+        assert_eq!(cells[2], r.len().to_string(), "{line}");
+        assert_eq!(cells[3], format!("{mean:.1}%"), "{line}");
+        assert_eq!(cells[9], blunders.to_string(), "{line}");
+    }
+    // The JSON: each player's figures as the text's, each game's moves as the CSV's.
+    let json: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(file("1.json")).unwrap()).unwrap();
+    assert_eq!(json["games"].as_array().unwrap().len(), 6);
+    for p in json["players"].as_array().unwrap() {
+        let r = &rows_of[p["player"].as_str().unwrap()];
+        assert_eq!(p["summary"]["total"]["moves"], r.len());
+        let white = r.iter().filter(|m| m.mover == "white").count();
+        assert_eq!(p["summary"]["by"]["side"]["white"]["moves"], white);
+    }
+}
+
+/// `--json`: a game's report, which `fow replay` reads as it reads the CSV; the replay
+/// of another game of the same folder refuses it.
+#[test]
+fn the_json_report_is_what_replay_reads() {
+    let (dir, games) = tournament("SimpleStockfish,CaptureLargest", 1, "1");
+    let folder = dir.path().to_str().unwrap();
+    let (csv, json) = (dir.path().join("a.csv"), dir.path().join("a.json"));
+    let number = games[1].id.to_string();
+    ok(&[
+        "analyze",
+        folder,
+        "--game",
+        &number,
+        "--depth",
+        "2",
+        "--nodes",
+        "3000",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["game"], games[1].id);
+    assert_eq!(report["white"], games[1].white.as_str());
+    assert_eq!(report["plies"], games[1].plies);
+    assert_eq!(report["result"], games[1].result.as_str());
+    let from_json: Vec<MoveAnalysis> = serde_json::from_value(report["moves"].clone()).unwrap();
+    assert_eq!(from_json, rows(&csv, dir.path(), Some(games[1].id)));
+    let accuracy = report["summary"]["white"]["total"]["accuracy"]
+        .as_f64()
+        .unwrap();
+    let white: Vec<f64> = from_json
+        .iter()
+        .filter(|m| m.mover == "white")
+        .map(|m| m.accuracy)
+        .collect();
+    assert!((accuracy - white.iter().sum::<f64>() / white.len() as f64).abs() < 1e-9);
+
+    let replay = |file: &Path| {
+        let out = ok(&[
+            "replay",
+            folder,
+            "--game",
+            &number,
+            "--print",
+            "--analysis",
+            file.to_str().unwrap(),
+        ]);
+        let analysis: Vec<String> = out
+            .lines()
+            .filter(|l| l.starts_with("analysis: ") || l.starts_with("accuracy: "))
+            .map(|l| l.replace(file.to_str().unwrap(), "FILE"))
+            .collect();
+        assert_eq!(analysis.len(), 1 + games[1].plies, "{out}");
+        analysis
+    };
+    assert_eq!(replay(&json), replay(&csv));
+    let other = games[0].id.to_string();
+    fails(
+        &[
+            "replay",
+            folder,
+            "--game",
+            &other,
+            "--print",
+            "--analysis",
+            json.to_str().unwrap(),
+        ],
+        "the analysis is of another game",
+    );
+}
+
+#[test]
+fn bad_input_to_a_whole_run_is_one_clear_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(dir.path(), "fool.pgn", FOOL);
+    let p = pgn.to_str().unwrap();
+    fails(
+        &["analyze", p, "--all", "--jobs", "0"],
+        "--jobs must be at least 1",
+    );
+    fails(
+        &["analyze", p, "--all", "--depth", "0"],
+        "--depth must be 1 to 20",
+    );
+    // A run stops at a game that contradicts its moves: file and line named.
+    let many = write(
+        dir.path(),
+        "many.pgn",
+        &format!("{FOOL}\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n"),
+    );
+    fails(
+        &["analyze", many.to_str().unwrap(), "--all"],
+        "many.pgn:9: game 2: move 2. Ke3",
+    );
+    let twice = write(
+        dir.path(),
+        "twice.pgn",
+        "[FowGame \"4\"]\n\n1. e2e4 1-0\n\n[FowGame \"4\"]\n\n1. d2d4 1-0\n",
+    );
+    fails(
+        &["analyze", twice.to_str().unwrap(), "--all"],
+        "are both game 4",
+    );
+    // --game and --all contradict; --jobs is for --all.
+    for args in [["--all", "--game"], ["--jobs", "2"]] {
+        let mut a = vec!["analyze", p];
+        a.extend(args);
+        if args[0] == "--all" {
+            a.push("1");
+        }
+        let out = fow(&a);
+        assert_eq!(out.status.code(), Some(2), "{a:?}");
+    }
+    // A JSON analysis that is not one.
+    let bad = write(
+        dir.path(),
+        "bad.json",
+        "{\n  \"moves\": [\n    {\"ply\": \"one\"}\n  ]\n}\n",
+    );
+    fails(
+        &["replay", p, "--print", "--analysis", bad.to_str().unwrap()],
+        "bad.json:3: invalid type",
+    );
+}

@@ -378,6 +378,12 @@ const TABLE: &[Arg] = &[
     ),
     arg(
         "analyze",
+        "--json",
+        OutFile,
+        &["analyze", "%R", "--depth", "1", "--json", "@"],
+    ),
+    arg(
+        "analyze",
         "--stockfish",
         Program,
         &["analyze", "%R", "--engine", "stockfish", "--stockfish", "@"],

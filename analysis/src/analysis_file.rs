@@ -5,53 +5,83 @@ use std::path::Path;
 use fow_records::{RecordError, SavedGame};
 
 use crate::analysis::MoveAnalysis;
+use crate::analysis_rows::check_row;
 
-/// Reads the per-move CSV that `fow analyze` writes (one [`MoveAnalysis`] per row) and
-/// checks it against `game`: every row's ply must be one of the game's and its move the
-/// game's move there. Rows come back sorted by ply.
+/// Reads the analysis of `game` that `fow analyze` wrote, checked against the game:
+/// every row's ply must be one of the game's and its move the game's move there. Rows
+/// come back sorted by ply. The file is the per-move CSV of one game (one
+/// [`MoveAnalysis`] per row), the CSV of a run (a `game` column first: the rows of
+/// `game`'s number), or, for a `.json` file, a game's or a run's JSON report
+/// (see [`read_analysis_json`](crate::analysis_json::read_analysis_json)).
 pub fn read_analysis(path: &Path, game: &SavedGame) -> Result<Vec<MoveAnalysis>, RecordError> {
+    if path
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("json"))
+    {
+        return crate::analysis_json::read_analysis_json(path, game);
+    }
     let file = std::fs::File::open(path).map_err(fow_records::io_err(path))?;
     let mut reader = csv::Reader::from_reader(file);
+    let bad = |line: u64, message: String| RecordError::Format {
+        path: path.to_path_buf(),
+        line,
+        message,
+    };
+    let headers = reader
+        .headers()
+        .map_err(|e| bad(1, csv_message(&e)))?
+        .clone();
+    // A run's CSV: the game's number first, then the fields of one game's CSV.
+    let run = headers.get(0) == Some("game");
+    let move_headers: csv::StringRecord = headers.iter().skip(usize::from(run)).collect();
     let mut rows: Vec<MoveAnalysis> = Vec::new();
-    for (i, record) in reader.deserialize::<MoveAnalysis>().enumerate() {
+    for (i, record) in reader.records().enumerate() {
         let line = i as u64 + 2;
-        let bad = |message: String| RecordError::Format {
-            path: path.to_path_buf(),
-            line,
-            message,
+        let record = record.map_err(|e| bad(line, csv_message(&e)))?;
+        let fields: csv::StringRecord = match run {
+            true => {
+                let number = record.get(0).unwrap_or("");
+                let number: u64 = number
+                    .parse()
+                    .map_err(|_| bad(line, format!("field 1: bad game number '{number}'")))?;
+                if number != game.number {
+                    continue;
+                }
+                record.iter().skip(1).collect()
+            }
+            false => record,
         };
-        let row = record.map_err(|e| bad(csv_message(&e)))?;
-        let Some(m) = row.ply.checked_sub(1).and_then(|i| game.moves.get(i)) else {
-            return Err(bad(format!(
-                "ply {} is not a move of {} ({} plies)",
-                row.ply,
-                game.source,
-                game.moves.len()
-            )));
-        };
-        if m.uci() != row.uci {
-            return Err(bad(format!(
-                "ply {} is {} but {} played {} there: the analysis is of another game",
-                row.ply,
-                row.uci,
-                game.source,
-                m.uci()
-            )));
-        }
-        if rows.iter().any(|r| r.ply == row.ply) {
-            return Err(bad(format!("ply {} appears twice", row.ply)));
-        }
+        let row: MoveAnalysis = fields.deserialize(Some(&move_headers)).map_err(|e| {
+            // Field numbers of the file, the game column counted.
+            bad(line, shift_field(&csv_message(&e), usize::from(run)))
+        })?;
+        check_row(&row, &rows, game).map_err(|m| bad(line, m))?;
         rows.push(row);
     }
     if rows.is_empty() {
-        return Err(RecordError::Format {
-            path: path.to_path_buf(),
-            line: 1,
-            message: "no analysed moves".into(),
-        });
+        let message = match run {
+            true => format!("no analysed moves of game {}", game.number),
+            false => "no analysed moves".into(),
+        };
+        return Err(bad(1, message));
     }
     rows.sort_by_key(|r| r.ply);
     Ok(rows)
+}
+
+/// `field N: ...` as `field N+by: ...` (a message about a record read without its first
+/// `by` columns, numbered as the file numbers them).
+fn shift_field(message: &str, by: usize) -> String {
+    let Some(rest) = message.strip_prefix("field ") else {
+        return message.to_string();
+    };
+    match rest.split_once(':') {
+        Some((n, tail)) => match n.parse::<usize>() {
+            Ok(n) => format!("field {}:{tail}", n + by),
+            Err(_) => message.to_string(),
+        },
+        None => message.to_string(),
+    }
 }
 
 /// A csv error without its position prefix (the caller names file and line).

@@ -41,8 +41,8 @@ pub struct EngineSettings {
 
 impl EngineSettings {
     /// The engine, its settings checked (bad input otherwise) and, for Stockfish, the
-    /// program started.
-    pub fn evaluator(&self) -> Result<Box<dyn Evaluator>, ReportError> {
+    /// program started; it can be handed to another thread.
+    pub fn evaluator(&self) -> Result<Box<dyn Evaluator + Send>, ReportError> {
         Ok(match self.engine {
             Engine::Mystockfish => {
                 let nodes = self.nodes.unwrap_or(DEFAULT_ANALYSIS_NODES);

@@ -6,7 +6,11 @@
 //!   fow's own MyStockfish search or a UCI engine such as Stockfish), with win chances,
 //!   labels ([`MoveLabel`]) and accuracy, the engine chosen as [`EngineSettings`];
 //!   [`analysis_report`] is `fow analyze`'s report
-//!   of it; [`read_analysis`] reads such an analysis back, checked against its game.
+//!   of it; [`read_analysis`] reads such an analysis back (CSV or JSON), checked against
+//!   its game. [`GameReport`] is a game's JSON report, with each side's [`Summary`].
+//! - [`analyze_games`]: every game of a run analysed on several threads; [`RunReport`],
+//!   its JSON report with each player's summary, [`run_report`] its text and
+//!   [`write_run_csv`] its per-move CSV (`fow analyze --all`).
 //! - [`Replay`]: a saved game ready to show ply by ply with its analysis, and
 //!   [`html_page`], the self-contained HTML replay (`fow replay --html`),
 //!   [`replay_text`], the replay printed, and [`view_in_terminal`], the interactive
@@ -46,12 +50,15 @@
 
 mod analysis;
 mod analysis_file;
+mod analysis_json;
 mod analysis_report;
+mod analysis_rows;
 mod analyze;
 mod dataset;
 mod engine;
 mod error;
 mod evolve_report;
+mod game_report;
 mod html;
 mod match_report;
 mod material;
@@ -61,7 +68,10 @@ mod plot;
 mod replay;
 mod replay_text;
 mod results_matrix;
+mod run_analysis;
+mod run_report;
 mod run_results;
+mod summary;
 mod tables;
 mod terminal;
 mod thesis;
@@ -81,6 +91,7 @@ pub use engine::{Engine, EngineSettings};
 pub use error::ReportError;
 pub use evolve_report::{evolution_report, EVOLVE_PLOT_FILE};
 pub use fow_records::count;
+pub use game_report::{write_json, GameReport, Sides};
 pub use html::html_page;
 pub use match_report::{
     match_results, sprt_of, sprt_step, MatchReport, OpponentReport, SprtReport, MATCH_FILE,
@@ -95,7 +106,10 @@ pub use plot::{benchmark_plot, ladder_plot, training_plot, Rung};
 pub use replay::{analysis_text, header, move_facts, piece_on, squares_text, Replay};
 pub use replay_text::replay_text;
 pub use results_matrix::results_matrix;
+pub use run_analysis::{analyze_games, run_games, write_run_csv, PlayerSummary, RunReport};
+pub use run_report::run_report;
 pub use run_results::{thesis_comparison, tournament_results, TournamentResults};
+pub use summary::{move_groups, Summary, Tally};
 pub use tables::{
     anchor, fit, labelled, matrix_of, ms_per_move, report, thesis_and_mle, Fits, Method,
     CROSSTABLE_FILE, LOS_FILE, RATINGS_FILE, SUMMARY_FILE,
