@@ -12,7 +12,7 @@ use crate::analysis_rows::check_row;
 /// come back sorted by ply. The file is the per-move CSV of one game (one
 /// [`MoveAnalysis`] per row), the CSV of a run (a `game` column first: the rows of
 /// `game`'s number), or, for a `.json` file, a game's or a run's JSON report
-/// (see [`read_analysis_json`](crate::analysis_json::read_analysis_json)).
+/// (the JSON that `fow analyze --json` or `--all` writes).
 pub fn read_analysis(path: &Path, game: &SavedGame) -> Result<Vec<MoveAnalysis>, RecordError> {
     if path
         .extension()
