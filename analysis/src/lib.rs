@@ -57,6 +57,7 @@ mod match_report;
 mod material;
 mod material_fit;
 mod material_inputs;
+mod phase;
 mod plot;
 mod replay;
 mod replay_text;
@@ -91,6 +92,10 @@ pub use material::{
 };
 pub use material_fit::MaterialFit;
 pub use material_inputs::{fit_warnings, gather_material, nothing_to_fit, MaterialInputs};
+pub use phase::{
+    backrank_sparse, game_phases, middlegame_position, mixedness, pieces, region_score, Phase,
+    BACKRANK_PIECES, ENDGAME_PIECES, MIDDLEGAME_PIECES, MIXEDNESS,
+};
 pub use plot::{benchmark_plot, ladder_plot, training_plot, Rung};
 pub use replay::{analysis_text, header, move_facts, piece_on, squares_text, Replay};
 pub use replay_text::replay_text;
