@@ -7,6 +7,9 @@
 //!   labels ([`MoveLabel`]) and accuracy, the engine chosen as [`EngineSettings`];
 //!   [`analysis_report`] is `fow analyze`'s report
 //!   of it; [`read_analysis`] reads such an analysis back, checked against its game.
+//!   Each move is marked with its game phase ([`game_phases`]: opening, middlegame,
+//!   endgame by Lichess's rules after the opening table) and the report gives each side's
+//!   accuracy by phase.
 //! - [`Replay`]: a saved game ready to show ply by ply with its analysis, and
 //!   [`html_page`], the self-contained HTML replay (`fow replay --html`),
 //!   [`replay_text`], the replay printed, and [`view_in_terminal`], the interactive

@@ -31,6 +31,9 @@
 //!   ([`SavedGame::to_pgn`]) or imported into a results folder ([`import_games`]).
 //! - [`replay_frames`]: a saved game ply by ply with both sides' views, for the replay
 //!   viewers.
+//! - [`OpeningTable`]: opening names by position (Lichess's chess-openings list,
+//!   embedded): a game's ECO code and name ([`SavedGame::opening`], the `ECO` and
+//!   `Opening` tags of its PGN) and the ply where it leaves the table.
 //!
 //! It depends on the rules (fow-variants) and on player specs (fow-players, to check the
 //! players a folder names), and on nothing that plays games: fow-arena sits above it.
