@@ -176,8 +176,8 @@ impl OpeningTable {
         let (ply, name) = positions
             .iter()
             .enumerate()
-            .filter_map(|(i, p)| self.lookup(p).map(|n| (i, n)))
-            .last()?;
+            .rev()
+            .find_map(|(i, p)| self.lookup(p).map(|n| (i, n)))?;
         Some(GameOpening {
             eco: name.eco.clone(),
             name: name.name.clone(),
