@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::{fails, fow, ok, tournament};
-use fow_analysis::{read_analysis, MoveAnalysis, MoveLabel, MATE_CP};
+use fow_analysis::{read_analysis, MoveAnalysis, MoveLabel, Phase, MATE_CP};
 use fow_records::load_game;
 use fow_variants::RuleSet;
 
@@ -16,7 +16,7 @@ use fow_variants::RuleSet;
 const FOOL: &str =
     "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n1. e4 f6 2. Qh5 a6 3. Qxe8 1-0\n";
 
-const HEADER: &str = "ply,mover,uci,san,cp_before,cp_after,best,win_before,win_after,drop,label,accuracy,king_left_capturable";
+const HEADER: &str = "ply,mover,uci,san,cp_before,cp_after,best,win_before,win_after,drop,label,accuracy,king_left_capturable,phase";
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let p = dir.join(name);
@@ -106,6 +106,26 @@ fn a_hanging_king_is_a_blunder_and_flagged() {
         out.contains("White (Ann): accuracy ") && out.contains("  king never left capturable\n")
     );
 
+    // 1. e4 f6 is the Barnes Defense; 2. Qh5 leaves the table. Nothing is developed or
+    // exchanged before the king falls: every move is in the opening.
+    assert!(
+        out.contains(
+            "Opening: B00 Barnes Defense, in the table to 1... f6 (ply 2); \
+             out of it from 2. Qh5 (ply 3)\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("-- opening --\n1. e4 ") && !out.contains("-- middlegame"));
+    for side in ["White (Ann)", "Black (Bob)"] {
+        let summary = out.split(side).nth(1).unwrap();
+        let by_phase = summary.lines().nth(1).unwrap();
+        assert!(
+            by_phase.starts_with("  accuracy by phase: opening ")
+                && by_phase.ends_with(", middlegame no moves, endgame no moves"),
+            "{by_phase}"
+        );
+    }
+
     let text = fs::read_to_string(&csv).unwrap();
     assert_eq!(text.lines().next(), Some(HEADER));
     let r = rows(&csv, &pgn, None);
@@ -121,11 +141,80 @@ fn a_hanging_king_is_a_blunder_and_flagged() {
     assert_eq!(r[4].best, "h5e8");
     assert_eq!(r[4].cp_after, MATE_CP);
     assert_eq!(r.iter().filter(|m| m.king_left_capturable).count(), 1);
+    assert!(r.iter().all(|m| m.phase == Some(Phase::Opening)), "{r:?}");
     // White played only best or good moves.
     assert!(r
         .iter()
         .filter(|m| m.mover == "white")
         .all(|m| m.drop < 5.0));
+}
+
+/// The opening by position and the game phases, in the report and the CSV: the Closed
+/// Ruy Lopez (C92) to 9. h3 with both kings castled, out of the table with 9... a5; the
+/// middlegame begins with the next move, and each side's accuracy by phase is the mean of
+/// its rows in that phase.
+#[test]
+fn opening_and_phases_in_report_and_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(
+        dir.path(),
+        "ruy.pgn",
+        "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n\
+         1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O\n\
+         9. h3 a5 10. d4 Bb7 11. d5 Nb8 12. Nbd2 Nbd7 13. Nf1 Nc5 14. Bc2 c6 *\n",
+    );
+    let csv = dir.path().join("ruy.csv");
+    let args = [
+        "analyze",
+        pgn.to_str().unwrap(),
+        "--depth",
+        "2",
+        "--nodes",
+        "5000",
+    ];
+    let out = ok(&[&args[..], &["--csv", csv.to_str().unwrap()]].concat());
+    assert!(
+        out.contains(
+            "Opening: C92 Ruy Lopez: Closed, in the table to 9. h3 (ply 17); \
+             out of it from 9... a5 (ply 18)\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\n-- middlegame --\n10. d4 "), "{out}");
+    assert!(!out.contains("-- endgame --"));
+    let r = rows(&csv, &pgn, None);
+    let first_middle = r.iter().position(|m| m.phase == Some(Phase::Middlegame));
+    assert_eq!(first_middle, Some(18), "{r:?}");
+    assert!(r[..18].iter().all(|m| m.phase == Some(Phase::Opening)));
+    assert!(r[18..].iter().all(|m| m.phase == Some(Phase::Middlegame)));
+    for (side, name) in [("white", "White (Ann)"), ("black", "Black (Bob)")] {
+        let mean = |phase| {
+            let a: Vec<f64> = r
+                .iter()
+                .filter(|m| m.mover == side && m.phase == Some(phase))
+                .map(|m| m.accuracy)
+                .collect();
+            (a.iter().sum::<f64>() / a.len() as f64, a.len())
+        };
+        let ((o, no), (m, nm)) = (mean(Phase::Opening), mean(Phase::Middlegame));
+        let line = format!(
+            "{name}: accuracy {:.1}% over 14 moves; ",
+            r.iter()
+                .filter(|x| x.mover == side)
+                .map(|x| x.accuracy)
+                .sum::<f64>()
+                / 14.0
+        );
+        let by_phase = format!(
+            "  accuracy by phase: opening {o:.1}% ({no} moves), middlegame {m:.1}% ({nm} moves), \
+             endgame no moves\n"
+        );
+        let at = out.find(&line).unwrap_or_else(|| panic!("{line} in {out}"));
+        assert!(
+            out[at..].lines().nth(1).map(|l| format!("{l}\n")) == Some(by_phase.clone()),
+            "{by_phase} in {out}"
+        );
+    }
 }
 
 /// "best" is the engine's own move: a move as good by the engine's values but not its

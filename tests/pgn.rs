@@ -218,6 +218,46 @@ fn chesscom_games_import_and_reexport_with_identical_moves() {
     assert_eq!(untagged(&again), untagged(&imported));
 }
 
+/// `fow export` names each game's opening by position in `ECO` and `Opening` tags: all 80
+/// chess.com games get one (the game's own, as `SavedGame::opening` finds it), a
+/// transposition is named by the position it reaches, a source's own tags are replaced,
+/// and a game with no position in the table gets none.
+#[test]
+fn export_names_openings_by_position() {
+    let out = ok(&["export", s(&chesscom())]);
+    let exported = read_pgn(&out).unwrap();
+    assert_eq!(exported.len(), 80);
+    let saved = load_games(&chesscom(), &RuleSet::thesis()).unwrap();
+    for g in &exported {
+        let number: u64 = g.tag("FowGame").unwrap().parse().unwrap();
+        let o = saved.iter().find(|s| s.number == number).unwrap().opening();
+        let o = o.unwrap_or_else(|| panic!("game {number} has no opening"));
+        assert_eq!(g.tag("ECO"), Some(o.eco.as_str()), "game {number}");
+        assert_eq!(g.tag("Opening"), Some(o.name.as_str()), "game {number}");
+    }
+    // game-001.pgn: 1. d4 e6 2. e4, the table's 1. e4 e6 2. d4.
+    assert!(
+        out.contains("[ECO \"C00\"]\n[Opening \"French Defense: Normal Variation\"]\n"),
+        "{out}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let own = dir.path().join("own.pgn");
+    fs::write(
+        &own,
+        "[White \"a\"]\n[Black \"b\"]\n[ECO \"A00\"]\n[Opening \"Wrong\"]\n[Result \"*\"]\n\n\
+         1. c4 e6 2. d4 d5 3. h4 *\n\n\
+         [White \"c\"]\n[Black \"d\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\
+         [Result \"*\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let games = read_pgn(&ok(&["export", s(&own)])).unwrap();
+    assert_eq!(games[0].tag("ECO"), Some("D30"));
+    assert_eq!(games[0].tag("Opening"), Some("Queen's Gambit Declined"));
+    assert_eq!(games[0].tags.iter().filter(|(k, _)| k == "ECO").count(), 1);
+    assert!(games[0].tags.iter().all(|(_, v)| v != "Wrong"));
+    assert_eq!((games[1].tag("ECO"), games[1].tag("Opening")), (None, None));
+}
+
 #[test]
 fn malformed_game_in_the_middle_is_skipped_and_named() {
     let dir = tempfile::tempdir().unwrap();

@@ -6,7 +6,10 @@
 //! from an engine; see `fow analyze`. These types are what the analysis CSV, the report
 //! and the HTML replay share.
 
+use fow_records::GameOpening;
 use serde::{Deserialize, Serialize};
+
+use crate::phase::Phase;
 
 /// A move's label: "best" for the engine's own choice, else by the drop in the mover's
 /// win chance (percentage points); see [`MoveLabel::of`].
@@ -147,6 +150,10 @@ pub struct MoveAnalysis {
     pub accuracy: f64,
     /// After the move, the opponent can capture the mover's king.
     pub king_left_capturable: bool,
+    /// The phase of the position the move is played from ([`crate::game_phases`]);
+    /// `None` in an analysis written before phases (an empty CSV column).
+    #[serde(default)]
+    pub phase: Option<Phase>,
 }
 
 impl MoveAnalysis {
@@ -183,6 +190,7 @@ impl MoveAnalysis {
             label,
             accuracy: move_accuracy(drop),
             king_left_capturable,
+            phase: None,
         }
     }
 }
@@ -195,6 +203,9 @@ pub struct GameAnalysis {
     pub engine: String,
     /// One record per move.
     pub moves: Vec<MoveAnalysis>,
+    /// The game's opening by position in the opening table, if it names one.
+    #[serde(default)]
+    pub opening: Option<GameOpening>,
 }
 
 impl GameAnalysis {
@@ -208,6 +219,19 @@ impl GameAnalysis {
             .map(|m| m.accuracy)
             .collect();
         (!a.is_empty()).then(|| a.iter().sum::<f64>() / a.len() as f64)
+    }
+
+    /// The mean accuracy of the moves of `white` (or Black's) played in `phase`, and how
+    /// many there were; `None` if it made none there.
+    pub fn phase_accuracy(&self, white: bool, phase: Phase) -> Option<(f64, usize)> {
+        let side = if white { "white" } else { "black" };
+        let a: Vec<f64> = self
+            .moves
+            .iter()
+            .filter(|m| m.mover == side && m.phase == Some(phase))
+            .map(|m| m.accuracy)
+            .collect();
+        (!a.is_empty()).then(|| (a.iter().sum::<f64>() / a.len() as f64, a.len()))
     }
 
     /// How many moves of that side got `label`.
@@ -291,7 +315,8 @@ mod tests {
 
     #[test]
     fn accuracy_averages_each_side() {
-        let g = GameAnalysis {
+        let mut g = GameAnalysis {
+            opening: None,
             engine: "test".into(),
             moves: vec![
                 MoveAnalysis::new(
@@ -330,5 +355,14 @@ mod tests {
         assert!(w > 0.0 && w < 60.0, "{w}");
         assert!(g.accuracy(false).unwrap() < 50.0);
         assert_eq!(g.count(true, MoveLabel::Blunder), 1);
+        // By phase: only the moves marked with it.
+        assert_eq!(g.phase_accuracy(true, Phase::Opening), None);
+        g.moves[0].phase = Some(Phase::Opening);
+        g.moves[2].phase = Some(Phase::Middlegame);
+        let (opening, n) = g.phase_accuracy(true, Phase::Opening).unwrap();
+        assert_eq!((opening, n), (g.moves[0].accuracy, 1));
+        let (middle, _) = g.phase_accuracy(true, Phase::Middlegame).unwrap();
+        assert!((opening + middle) / 2.0 - g.accuracy(true).unwrap() < 1e-9);
+        assert_eq!(g.phase_accuracy(false, Phase::Opening), None);
     }
 }

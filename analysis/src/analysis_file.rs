@@ -145,6 +145,17 @@ mod tests {
         write(&[row(3, "g1f3")]);
         let e = read_analysis(&path, &g).unwrap_err().to_string();
         assert!(e.contains("ply 3 is not a move"), "{e}");
+        // An analysis written before phases (no `phase` column) reads with none; a
+        // written phase reads back.
+        let old = "ply,mover,uci,san,cp_before,cp_after,best,win_before,win_after,drop,label,\
+                   accuracy,king_left_capturable\n1,white,e2e4,e4,0,0,,50,50,0,excellent,100,false\n";
+        std::fs::write(&path, old).unwrap();
+        assert_eq!(read_analysis(&path, &g).unwrap()[0].phase, None);
+        let mut r = row(1, "e2e4");
+        r.phase = Some(crate::Phase::Middlegame);
+        write(&[r]);
+        let back = read_analysis(&path, &g).unwrap();
+        assert_eq!(back[0].phase, Some(crate::Phase::Middlegame));
         std::fs::write(&path, "ply,mover\nx,white\n").unwrap();
         let e = read_analysis(&path, &g).unwrap_err().to_string();
         assert!(e.contains("a.csv:2:"), "{e}");

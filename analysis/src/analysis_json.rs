@@ -124,6 +124,7 @@ mod tests {
         GameAnalysis {
             engine: "test".into(),
             moves,
+            opening: None,
         }
     }
 

@@ -1,11 +1,14 @@
-//! The report of `fow analyze`: a game's header, one line per move (values, win
-//! chances, drop, label, the engine's move, a hanging king) and each side's summary.
+//! The report of `fow analyze`: a game's header (with its opening by position), one line
+//! per move (values, win chances, drop, label, the engine's move, a hanging king) under a
+//! line naming each game phase as it begins, and each side's summary (with its accuracy
+//! by phase).
 
 use fow_records::{outcome_text, SavedGame};
 use fow_variants::{Color, Position, RuleSet};
 
 use crate::analysis::{GameAnalysis, MoveAnalysis, MoveLabel};
 use crate::analyze::MATE_CP;
+use crate::phase::Phase;
 
 /// A value in pawns from White's side, or `#+N` / `#-N` for a king capture N plies ahead.
 fn value_text(cp: f64) -> String {
@@ -62,6 +65,7 @@ pub fn analysis_report(game: &SavedGame, analysis: &GameAnalysis) -> String {
         outcome_text(game),
         analysis.engine
     ));
+    s.push_str(&opening_line(game, analysis));
     s.push_str(
         "Values in pawns from White's side (#+N: White captures the king N plies ahead);\n\
          win% and drop are for the side that moved.\n\n",
@@ -81,7 +85,12 @@ pub fn analysis_report(game: &SavedGame, analysis: &GameAnalysis) -> String {
         "best",
         "flag"
     ));
+    let mut phase = None;
     for m in &analysis.moves {
+        if m.phase.is_some() && m.phase != phase {
+            phase = m.phase;
+            s.push_str(&format!("-- {} --\n", m.phase.map_or("", Phase::as_str)));
+        }
         let before = &positions[m.ply - 1];
         let flag = if m.king_left_capturable {
             "king hangs"
@@ -108,6 +117,33 @@ pub fn analysis_report(game: &SavedGame, analysis: &GameAnalysis) -> String {
         s.push_str(&side_summary(game, analysis, white, color));
     }
     s
+}
+
+/// `Opening: ECO name` with where the game is in the table: the ply (and move) of its
+/// last named position and the move that leaves it; one line, blank line after.
+fn opening_line(game: &SavedGame, analysis: &GameAnalysis) -> String {
+    let Some(o) = &analysis.opening else {
+        return "Opening: no position of the game is in the opening table\n\n".into();
+    };
+    let at = |ply: usize| {
+        analysis
+            .moves
+            .iter()
+            .find(|m| m.ply == ply)
+            .map_or(format!("ply {ply}"), |m| {
+                format!("{} {} (ply {ply})", move_number(ply, &game.start), m.san)
+            })
+    };
+    let named = if o.ply == 0 {
+        "in the table from the start".to_string()
+    } else {
+        format!("in the table to {}", at(o.ply))
+    };
+    let left = match o.out_of_book {
+        Some(ply) => format!("out of it from {}", at(ply)),
+        None => "still in it at the end".to_string(),
+    };
+    format!("Opening: {} {}, {named}; {left}\n\n", o.eco, o.name)
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
@@ -146,6 +182,16 @@ fn side_summary(game: &SavedGame, analysis: &GameAnalysis, white: bool, color: &
             "blunders"
         ),
     );
+    if moves.iter().any(|m| m.phase.is_some()) {
+        let parts: Vec<String> = Phase::ALL
+            .iter()
+            .map(|&p| match analysis.phase_accuracy(white, p) {
+                Some((a, n)) => format!("{} {a:.1}% ({})", p.as_str(), plural(n, "move", "moves")),
+                None => format!("{} no moves", p.as_str()),
+            })
+            .collect();
+        s.push_str(&format!("  accuracy by phase: {}\n", parts.join(", ")));
+    }
     if hanging.is_empty() {
         s.push_str("  king never left capturable\n");
     } else {

@@ -147,6 +147,8 @@ pub fn analyze_game_with_progress(
         values.push(e);
         progress(i + 1, total);
     }
+    let opening = fow_records::OpeningTable::standard().identify(&positions);
+    let phases = crate::phase::game_phases(&positions, &game.moves, opening.as_ref());
     let moves = game
         .moves
         .iter()
@@ -166,10 +168,16 @@ pub fn analyze_game_with_progress(
                 king_capturable(after, mover, &rules),
             )
         })
+        .zip(&phases)
+        .map(|(m, &phase)| MoveAnalysis {
+            phase: Some(phase),
+            ..m
+        })
         .collect();
     Ok(GameAnalysis {
         engine: engine.describe(),
         moves,
+        opening,
     })
 }
 

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use fow_records::SavedGame;
+use fow_records::{GameOpening, SavedGame};
 
 use crate::analysis::{GameAnalysis, MoveAnalysis};
 use crate::error::{write_failed, ReportError};
@@ -44,6 +44,10 @@ pub struct GameReport {
     pub plies: usize,
     /// The engine and its settings, in words.
     pub engine: String,
+    /// The opening by position (its ECO code, name, the ply that reached it and the ply
+    /// that left the table for good), if the opening table names one.
+    #[serde(default)]
+    pub opening: Option<GameOpening>,
     /// Each side's moves summarised.
     pub summary: Sides<Summary>,
     /// One record per move, in ply order.
@@ -64,6 +68,7 @@ impl GameReport {
             termination: game.termination.clone(),
             plies: game.moves.len(),
             engine: analysis.engine.clone(),
+            opening: analysis.opening.clone(),
             summary: Sides {
                 white: side("white"),
                 black: side("black"),
@@ -111,6 +116,7 @@ mod tests {
         let analysis = GameAnalysis {
             engine: "test".into(),
             moves: vec![m(1, true, "e2e4", 0.0), m(2, false, "e7e5", 500.0)],
+            opening: None,
         };
         let r = GameReport::new(&g, &analysis);
         assert_eq!((r.game, r.result.as_str(), r.plies), (7, "1/2-1/2", 2));

@@ -7,7 +7,10 @@
 //!   labels ([`MoveLabel`]) and accuracy, the engine chosen as [`EngineSettings`];
 //!   [`analysis_report`] is `fow analyze`'s report
 //!   of it; [`read_analysis`] reads such an analysis back (CSV or JSON), checked against
-//!   its game. [`GameReport`] is a game's JSON report, with each side's [`Summary`].
+//!   its game. Each move is marked with its game phase ([`game_phases`]: opening,
+//!   middlegame, endgame by Lichess's rules after the opening table) and the report gives
+//!   each side's accuracy by phase. [`GameReport`] is a game's JSON report, with each
+//!   side's [`Summary`].
 //! - [`analyze_games`]: every game of a run analysed on several threads; [`RunReport`],
 //!   its JSON report with each player's summary, [`run_report`] its text and
 //!   [`write_run_csv`] its per-move CSV (`fow analyze --all`).
@@ -64,6 +67,7 @@ mod match_report;
 mod material;
 mod material_fit;
 mod material_inputs;
+mod phase;
 mod plot;
 mod replay;
 mod replay_text;
@@ -102,6 +106,10 @@ pub use material::{
 };
 pub use material_fit::MaterialFit;
 pub use material_inputs::{fit_warnings, gather_material, nothing_to_fit, MaterialInputs};
+pub use phase::{
+    backrank_sparse, game_phases, middlegame_position, mixedness, pieces, region_score, Phase,
+    BACKRANK_PIECES, ENDGAME_PIECES, MIDDLEGAME_PIECES, MIXEDNESS,
+};
 pub use plot::{benchmark_plot, ladder_plot, training_plot, Rung};
 pub use replay::{analysis_text, header, move_facts, piece_on, squares_text, Replay};
 pub use replay_text::replay_text;

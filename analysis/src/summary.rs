@@ -117,12 +117,15 @@ impl Summary {
 /// error and its highlight. Every summary (a side of one game, a player over a run) and
 /// the run report's tables follow this list; a grouping is one more line here.
 pub fn move_groups(m: &MoveAnalysis) -> Vec<(&'static str, String)> {
-    let groups = vec![("side", m.mover.clone())];
-    // ---- issue 45, items 2-4: the groupings of MoveAnalysis's new fields go here, e.g.
-    //   ("phase", m.phase.as_str().to_string()),       opening / middlegame / endgame
-    //   ("cause", m.cause.as_str().to_string()),       decision / luck / belief
-    //   ("highlight", m.highlight.as_str().to_string()), brilliant / great
-    // (a move with no value for a grouping, an empty string, is counted in none of it).
+    let groups = vec![
+        ("side", m.mover.clone()),
+        (
+            "phase",
+            m.phase.map_or(String::new(), |p| p.as_str().to_string()),
+        ),
+    ];
+    // A move with no value for a grouping (an empty string: an analysis written before
+    // phases) is counted in none of its groups.
     groups
         .into_iter()
         .filter(|(_, group)| !group.is_empty())

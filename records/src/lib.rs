@@ -31,6 +31,9 @@
 //!   ([`SavedGame::to_pgn`]) or imported into a results folder ([`import_games`]).
 //! - [`replay_frames`]: a saved game ply by ply with both sides' views, for the replay
 //!   viewers.
+//! - [`OpeningTable`]: opening names by position (Lichess's chess-openings list,
+//!   embedded): a game's ECO code and name ([`SavedGame::opening`], the `ECO` and
+//!   `Opening` tags of its PGN) and the ply where it leaves the table.
 //!
 //! It depends on the rules (fow-variants) and on player specs (fow-players, to check the
 //! players a folder names), and on nothing that plays games: fow-arena sits above it.
@@ -59,6 +62,7 @@ mod mac;
 mod merge;
 mod moves_text;
 mod notice;
+mod opening_names;
 mod openings;
 mod record;
 mod replay;
@@ -91,6 +95,7 @@ pub use mac::RowTagger;
 pub use merge::{merge_shards, shard_config, MergeReport, StopRule};
 pub use moves_text::replay_uci;
 pub use notice::{take_notes, Notice};
+pub use opening_names::{opening_key, position_key, GameOpening, OpeningName, OpeningTable};
 pub use openings::{check_start, OpeningOrder, Openings, OpeningsReport};
 pub use record::{GameRecord, GameResult, Reason};
 pub use replay::{outcome_text, replay_frames, Frame, Played};

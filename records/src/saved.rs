@@ -31,6 +31,7 @@ use crate::files::{pgn_files, GameRow, CONFIG_FILE, EVOLVE_FILE, GAMES_FILE};
 use crate::folder::{RunFolder, Tables};
 use crate::kind::FolderKind;
 use crate::moves_text::replay_uci;
+use crate::opening_names::{GameOpening, OpeningTable};
 use crate::record::{GameResult, Reason};
 use crate::tags::{DETAIL_TAG, GAME_TAG, RULES_TAG, SEED_TAG, SWITCHES_TAG, VARIANT};
 
@@ -111,6 +112,13 @@ impl SavedGame {
             out.push(pos.clone());
         }
         out
+    }
+
+    /// The game's opening by position in the shipped table
+    /// ([`OpeningTable::standard`]): the ECO code and name of the last position the table
+    /// names, and the ply that leaves the table.
+    pub fn opening(&self) -> Option<GameOpening> {
+        OpeningTable::standard().identify(&self.positions())
     }
 
     /// The name of the side `color`.
@@ -433,7 +441,7 @@ fn pgn_game(
 }
 
 /// The tags [`SavedGame::to_pgn`] writes itself; other tags of a source follow them.
-const OWN_TAGS: [&str; 16] = [
+const OWN_TAGS: [&str; 18] = [
     "Event",
     "Site",
     "Date",
@@ -450,6 +458,8 @@ const OWN_TAGS: [&str; 16] = [
     GAME_TAG,
     "Termination",
     DETAIL_TAG,
+    "ECO",
+    "Opening",
 ];
 
 /// A date as PGN writes it (`2023.04.11`): a PGN date is kept, chess.com's
@@ -504,8 +514,10 @@ impl SavedGame {
     /// as a PGN date or `????.??.??`; `Round` the source's or the game's number; `White`,
     /// `Black`, `Result`), `SetUp` and `FEN` when the start is not the standard position,
     /// `Variant "Fog of War"`, [`RULES_TAG`], [`SWITCHES_TAG`], [`SEED_TAG`] (if known),
-    /// [`GAME_TAG`], `Termination` (if known), [`DETAIL_TAG`] (if any), then the source's
-    /// other tags in their order.
+    /// [`GAME_TAG`], `Termination` (if known), [`DETAIL_TAG`] (if any), `ECO` and
+    /// `Opening` (the game's [`SavedGame::opening`], if the table names a position of it;
+    /// a source's own `ECO` and `Opening` tags are dropped), then the source's other tags
+    /// in their order.
     pub fn pgn_tags(&self) -> Vec<(String, String)> {
         let mut tags: Vec<(String, String)> = Vec::with_capacity(self.tags.len() + 16);
         let mut put = |name: &str, value: String| tags.push((name.to_string(), value));
@@ -550,6 +562,10 @@ impl SavedGame {
         if !self.detail().is_empty() {
             put(DETAIL_TAG, self.detail().to_string());
         }
+        if let Some(o) = self.opening() {
+            put("ECO", o.eco);
+            put("Opening", o.name);
+        }
         for (name, value) in &self.tags {
             if !OWN_TAGS.contains(&name.as_str()) {
                 tags.push((name.clone(), value.clone()));
@@ -571,6 +587,8 @@ impl SavedGame {
     /// assert!(pgn.starts_with("[Event \"?\"]\n[Site \"www.chess.com/"));
     /// assert!(pgn.contains("[Date \"2023.04.11\"]\n[Round \"1\"]\n[White \"chaodins\"]"));
     /// assert!(pgn.contains("[Rules \"chesscom\"]\n"));
+    /// // 1. d4 e6 2. e4: the French Defense by transposition (the table has 1. e4 e6 2. d4).
+    /// assert!(pgn.contains("[ECO \"C00\"]\n[Opening \"French Defense: Normal Variation\"]\n"));
     /// assert!(pgn.contains("\n\n1. d4 e6 2. e4 c6 3. Nf3 a5 4. Ne5 d6 5. Nc4 Nf6 6. Qf3 b5 7. Bg5 bxc4"));
     /// ```
     pub fn to_pgn(&self) -> String {
