@@ -62,6 +62,7 @@ mod replay;
 mod replay_text;
 mod results_matrix;
 mod run_results;
+mod see;
 mod tables;
 mod terminal;
 mod thesis;
@@ -96,6 +97,7 @@ pub use replay::{analysis_text, header, move_facts, piece_on, squares_text, Repl
 pub use replay_text::replay_text;
 pub use results_matrix::results_matrix;
 pub use run_results::{thesis_comparison, tournament_results, TournamentResults};
+pub use see::{see, see_value, SEE_KING};
 pub use tables::{
     anchor, fit, labelled, matrix_of, ms_per_move, report, thesis_and_mle, Fits, Method,
     CROSSTABLE_FILE, LOS_FILE, RATINGS_FILE, SUMMARY_FILE,
