@@ -8,6 +8,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::error_cause::Cause;
+use crate::highlight::Highlight;
+
 /// A move's label: "best" for the engine's own choice, else by the drop in the mover's
 /// win chance (percentage points); see [`MoveLabel::of`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -147,6 +150,28 @@ pub struct MoveAnalysis {
     pub accuracy: f64,
     /// After the move, the opponent can capture the mover's king.
     pub king_left_capturable: bool,
+    /// Brilliant or great (see `fow analyze`'s manual); empty for most moves.
+    #[serde(default)]
+    pub highlight: Highlight,
+    /// For a mistake or blunder: decision, luck or belief (see [`Cause`]); empty
+    /// otherwise, or when no board could be valued.
+    #[serde(default)]
+    pub cause: Cause,
+    /// How many boards the mover could not tell apart from the true one were valued for
+    /// `cause` (0 when none).
+    #[serde(default)]
+    pub boards: usize,
+    /// The move's mean drop in the mover's win chance over those boards (by weight).
+    #[serde(default)]
+    pub fog_drop: f64,
+    /// The share (0 to 1, by weight) of those boards on which the move is bad (a drop of
+    /// a mistake or more).
+    #[serde(default)]
+    pub fog_bad: f64,
+    /// The true board's weight in the mover's replayed belief relative to the mean weight
+    /// of its boards (0: left out); empty when no belief was replayed.
+    #[serde(default)]
+    pub belief_truth: Option<f64>,
 }
 
 impl MoveAnalysis {
@@ -183,6 +208,12 @@ impl MoveAnalysis {
             label,
             accuracy: move_accuracy(drop),
             king_left_capturable,
+            highlight: Highlight::None,
+            cause: Cause::None,
+            boards: 0,
+            fog_drop: 0.0,
+            fog_bad: 0.0,
+            belief_truth: None,
         }
     }
 }

@@ -51,7 +51,10 @@ mod analyze;
 mod dataset;
 mod engine;
 mod error;
+mod error_cause;
 mod evolve_report;
+mod highlight;
+mod highlight_moves;
 mod html;
 mod match_report;
 mod material;
@@ -80,8 +83,14 @@ pub use analyze::{
 pub use dataset::{gather_examples, write_examples, Gathered};
 pub use engine::{Engine, EngineSettings};
 pub use error::ReportError;
+pub use error_cause::{Cause, BAD_DROP, DECISION_SHARE, LITTLE_WEIGHT};
 pub use evolve_report::{evolution_report, EVOLVE_PLOT_FILE};
 pub use fow_records::count;
+pub use highlight::{
+    brilliant_by, falls_short, Highlight, Outlook, BRILLIANT_MARGIN, DEEPER_NODES_FACTOR,
+    DEEPER_PLIES, GREAT_GAP, LOST, SACRIFICE_CP, WINNING, WINNING_CAPTURE_CP,
+};
+pub use highlight_moves::highlight_moves;
 pub use html::html_page;
 pub use match_report::{
     match_results, sprt_of, sprt_step, MatchReport, OpponentReport, SprtReport, MATCH_FILE,
