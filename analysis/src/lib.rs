@@ -48,11 +48,13 @@ mod analysis;
 mod analysis_file;
 mod analysis_report;
 mod analyze;
+mod consistent_boards;
 mod dataset;
 mod engine;
 mod error;
 mod error_cause;
 mod evolve_report;
+mod fog_errors;
 mod highlight;
 mod highlight_moves;
 mod html;
@@ -60,6 +62,7 @@ mod match_report;
 mod material;
 mod material_fit;
 mod material_inputs;
+mod mover_belief;
 mod plot;
 mod replay;
 mod replay_text;
@@ -80,11 +83,13 @@ pub use analyze::{
     write_analysis_csv, AnalysisError, Evaluation, Evaluator, MyStockfishEvaluator, UciEvaluator,
     DEFAULT_ANALYSIS_DEPTH, DEFAULT_ANALYSIS_NODES, DEFAULT_UCI_ANALYSIS_NODES, MATE_CP,
 };
+pub use consistent_boards::{consistent_boards, Consistent, TRACKED_BOARDS};
 pub use dataset::{gather_examples, write_examples, Gathered};
 pub use engine::{Engine, EngineSettings};
 pub use error::ReportError;
 pub use error_cause::{Cause, BAD_DROP, DECISION_SHARE, LITTLE_WEIGHT};
 pub use evolve_report::{evolution_report, EVOLVE_PLOT_FILE};
+pub use fog_errors::{explain_errors, lost_by_cause, FogSettings, DEFAULT_FOG_BOARDS};
 pub use fow_records::count;
 pub use highlight::{
     brilliant_by, falls_short, Highlight, Outlook, BRILLIANT_MARGIN, DEEPER_NODES_FACTOR,
@@ -101,6 +106,7 @@ pub use material::{
 };
 pub use material_fit::MaterialFit;
 pub use material_inputs::{fit_warnings, gather_material, nothing_to_fit, MaterialInputs};
+pub use mover_belief::{opponent_model, replay_belief};
 pub use plot::{benchmark_plot, ladder_plot, training_plot, Rung};
 pub use replay::{analysis_text, header, move_facts, piece_on, squares_text, Replay};
 pub use replay_text::replay_text;
