@@ -4,8 +4,11 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use fow_analysis::{analysis_report, labelled_game, write_analysis_csv, Engine, EngineSettings};
-use fow_records::load_game;
+use fow_analysis::{
+    analysis_report, explain_errors, highlight_moves, labelled_game, write_analysis_csv, Engine,
+    EngineSettings, FogSettings, GameAnalysis, DEFAULT_FOG_BOARDS,
+};
+use fow_records::{load_game, SavedGame};
 
 use crate::error::{input, CliError};
 use crate::out::count;
@@ -20,7 +23,10 @@ use crate::rules_args::RulesArgs;
 /// engine's own move with no drop; excellent: no drop, another move; good: under 5;
 /// inaccuracy 5-10, mistake 10-20, blunder 20 or more) and gives its accuracy, averaged
 /// per side. Moves after which the opponent could capture the mover's king are flagged
-/// `king hangs`, and are never best or excellent (at most good).
+/// `king hangs`, and are never best or excellent (at most good). Sacrifices a deeper
+/// search confirms are flagged `brilliant`, only moves that keep the result `great`;
+/// each mistake and blunder is valued on the boards its mover could not tell apart from
+/// the true one and flagged decision, luck or belief (see the manual).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game file: a results folder, a games.csv, a PGN file or a folder of PGN files.
@@ -43,6 +49,10 @@ pub struct Args {
     /// The Stockfish program (a path, or a name on PATH or in /usr/games).
     #[arg(long, value_name = "PATH", default_value = "stockfish")]
     pub stockfish: String,
+    /// Boards the mover could not tell apart from the true one valued per mistake or
+    /// blunder, to tell a bad decision from bad luck or a bad belief (0: off).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_FOG_BOARDS)]
+    pub fog_boards: usize,
     /// Write the per-move records to this CSV file.
     #[arg(long, value_name = "OUT")]
     pub csv: Option<PathBuf>,
@@ -68,8 +78,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
         nodes: a.nodes,
         stockfish: a.stockfish,
     };
-    let analysis = crate::out::analyse(&game, &engine)?;
+    let mut analysis = crate::out::analyse(&game, &engine)?;
     let elapsed = started.elapsed();
+    let annotated = annotate(&game, &engine, &mut analysis, a.fog_boards)?;
     let game = labelled_game(game);
     out!("{}", analysis_report(&game, &analysis));
     if let Some(path) = &a.csv {
@@ -82,5 +93,50 @@ pub fn run(a: Args) -> Result<(), CliError> {
         elapsed.as_secs_f64(),
         analysis.engine
     );
+    eprintln!("{annotated}");
     Ok(())
+}
+
+/// Marks brilliant and great moves and explains the mistakes and blunders of `analysis`
+/// (`fog_boards` boards each), with a progress bar on standard error; says what each
+/// cost.
+fn annotate(
+    game: &SavedGame,
+    engine: &EngineSettings,
+    analysis: &mut GameAnalysis,
+    fog_boards: usize,
+) -> Result<String, CliError> {
+    let started = Instant::now();
+    let failed = |e: fow_analysis::AnalysisError| CliError::Failed(format!("{}: {e}", game.source));
+    let mut evaluator = engine.evaluator()?;
+    let mut deeper = engine.deeper_evaluator()?;
+    let highlighted =
+        highlight_moves(game, analysis, evaluator.as_mut(), deeper.as_mut()).map_err(failed)?;
+    let highlight_time = started.elapsed();
+    let bar = crate::out::progress_bar(false, 0, "explaining errors {pos}/{len} {wide_bar} {eta}");
+    let fog = FogSettings {
+        boards: fog_boards,
+        ..FogSettings::default()
+    };
+    let mut errors = 0;
+    let valued = explain_errors(
+        game,
+        analysis,
+        evaluator.as_mut(),
+        &fog,
+        &mut |done, total| {
+            errors = total;
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        },
+    )
+    .map_err(failed)?;
+    bar.finish_and_clear();
+    Ok(format!(
+        "highlights: {} valued in {:.2} s; mistakes and blunders: {errors} explained, {} valued in {:.2} s",
+        count(highlighted, "position"),
+        highlight_time.as_secs_f64(),
+        count(valued, "position"),
+        (started.elapsed() - highlight_time).as_secs_f64()
+    ))
 }

@@ -168,6 +168,11 @@ pub struct MoveAnalysis {
     /// a mistake or more).
     #[serde(default)]
     pub fog_bad: f64,
+    /// The ply (plies played) from whose true position those boards were tracked: 0 from
+    /// the game's start; later when the tracked sample had lost every consistent board
+    /// and was tracked again from there (what was hidden before it taken as known).
+    #[serde(default)]
+    pub fog_from: usize,
     /// The true board's weight in the mover's replayed belief relative to the mean weight
     /// of its boards (0: left out); empty when no belief was replayed.
     #[serde(default)]
@@ -213,6 +218,7 @@ impl MoveAnalysis {
             boards: 0,
             fog_drop: 0.0,
             fog_bad: 0.0,
+            fog_from: 0,
             belief_truth: None,
         }
     }

@@ -61,8 +61,8 @@ pub fn explain_errors(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<usize, AnalysisError> {
     for m in &mut analysis.moves {
-        (m.cause, m.boards, m.fog_drop, m.fog_bad, m.belief_truth) =
-            (Cause::None, 0, 0.0, 0.0, None);
+        (m.cause, m.boards, m.fog_drop, m.fog_bad, m.fog_from) = (Cause::None, 0, 0.0, 0.0, 0);
+        m.belief_truth = None;
     }
     if settings.boards == 0 {
         return Ok(0);
@@ -118,6 +118,7 @@ pub fn explain_errors(
                 m.boards = stats.boards;
                 m.fog_drop = stats.drop / stats.weight;
                 m.fog_bad = stats.bad / stats.weight;
+                m.fog_from = set.from_ply;
                 m.cause = Cause::of(m.fog_bad, m.belief_truth);
             }
             done += 1;
@@ -270,7 +271,7 @@ mod tests {
         crate::analyze::write_analysis_csv(&path, &a).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.lines().next().unwrap().ends_with(
-            "king_left_capturable,highlight,cause,boards,fog_drop,fog_bad,belief_truth"
+            "king_left_capturable,highlight,cause,boards,fog_drop,fog_bad,fog_from,belief_truth"
         ));
         assert_eq!(crate::read_analysis(&path, &game).unwrap(), a.moves);
         // A CSV written before these fields: they read as empty.

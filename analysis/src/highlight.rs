@@ -19,6 +19,9 @@ use serde::{Deserialize, Serialize};
 /// The least material (centipawns, by SEE) a move must give up to be a sacrifice: two
 /// pawns, so the exchange (a rook for a minor piece) or a piece for a pawn.
 pub const SACRIFICE_CP: i32 = 200;
+/// From this win chance (percent, about +6 pawns) before the move a side has material to
+/// spare: its sacrifices are not brilliant.
+pub const ALREADY_WON: f64 = 90.0;
 /// How much deeper than the analysis the engine that confirms a brilliant move searches
 /// (MyStockfish's depth; Stockfish gets [`DEEPER_NODES_FACTOR`] times the nodes).
 pub const DEEPER_PLIES: i32 = 2;
@@ -106,9 +109,13 @@ impl Outlook {
 /// assert!(!brilliant_by(-900, 70.0, 60.0)); // not the best at the deeper search
 /// assert!(!brilliant_by(-100, 70.0, 70.0)); // a pawn is no sacrifice
 /// assert!(!brilliant_by(-900, 45.0, 45.0)); // still worse after it
+/// assert!(!brilliant_by(-300, 97.0, 96.0)); // won anyway, material to spare
 /// ```
 pub fn brilliant_by(see: i32, deep_before: f64, deep_after: f64) -> bool {
-    see <= -SACRIFICE_CP && deep_before - deep_after < BRILLIANT_MARGIN && deep_after >= 50.0
+    see <= -SACRIFICE_CP
+        && deep_before < ALREADY_WON
+        && deep_before - deep_after < BRILLIANT_MARGIN
+        && deep_after >= 50.0
 }
 
 /// Whether another move, leaving the mover `other` percent, falls short of the played

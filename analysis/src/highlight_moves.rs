@@ -141,8 +141,8 @@ mod tests {
     /// The knight on e7 shields its king from the rook on e1. 1. Qc6 puts the queen
     /// where the knight attacks it (SEE: the queen for nothing), but Nxc6 lets Rxe8 take
     /// the king, and the queen threatens the king and the rook on a8: after 1... Kf8
-    /// 2. Qxa8 White is a rook up.
-    const PIN: &str = "r3k3/p3nppp/8/7b/8/8/2Q2PPP/4R1K1 w - - 0 1";
+    /// 2. Qxa8 White, a knight down before, is up the exchange.
+    const PIN: &str = "r3k3/p3nppp/7n/7b/8/8/2Q2PPP/4R1K1 w - - 0 1";
 
     #[test]
     fn a_sacrifice_the_deeper_search_confirms_is_brilliant() {
@@ -159,8 +159,11 @@ mod tests {
     fn a_sacrifice_that_just_loses_is_not_brilliant() {
         // The same queen move with the rook on d1: nothing shields the king any more,
         // the knight takes the queen.
-        let fen = "r3k3/p3nppp/8/7b/8/8/2Q2PPP/3R2K1 w - - 0 1";
+        let fen = "r3k3/p3nppp/7n/7b/8/8/2Q2PPP/3R2K1 w - - 0 1";
         assert_eq!(highlights(fen, "c2c6 e7c6"), [Highlight::None; 2]);
+        // With a rook more, White was winning anyway: giving material back is no feat.
+        let won = "r3k3/p3nppp/8/7b/8/8/2Q2PPP/R3R1K1 w - - 0 1";
+        assert_eq!(highlights(won, "c2c6")[0], Highlight::None);
         // With the pin, a quiet queen move that gives nothing up is not brilliant either.
         assert_eq!(highlights(PIN, "c2d3")[0], Highlight::None);
     }

@@ -92,8 +92,8 @@ pub use evolve_report::{evolution_report, EVOLVE_PLOT_FILE};
 pub use fog_errors::{explain_errors, lost_by_cause, FogSettings, DEFAULT_FOG_BOARDS};
 pub use fow_records::count;
 pub use highlight::{
-    brilliant_by, falls_short, Highlight, Outlook, BRILLIANT_MARGIN, DEEPER_NODES_FACTOR,
-    DEEPER_PLIES, GREAT_GAP, LOST, SACRIFICE_CP, WINNING, WINNING_CAPTURE_CP,
+    brilliant_by, falls_short, Highlight, Outlook, ALREADY_WON, BRILLIANT_MARGIN,
+    DEEPER_NODES_FACTOR, DEEPER_PLIES, GREAT_GAP, LOST, SACRIFICE_CP, WINNING, WINNING_CAPTURE_CP,
 };
 pub use highlight_moves::highlight_moves;
 pub use html::html_page;
