@@ -286,4 +286,41 @@ mod tests {
             (Cause::None, 0, None)
         );
     }
+
+    /// PossibleBoardList keeping a single board (rebuilt from two guesses whenever more
+    /// fit) against RandomMove, as the arena plays them with seed 9: its third move,
+    /// 3. Ne5, is a mistake that its own belief, replayed, could not see coming.
+    #[test]
+    fn a_mistake_made_on_a_belief_without_the_truth_is_belief() {
+        let spec = "PossibleBoardList:depth=1,nodes=2000,sample=4,cap=1,guesses=2";
+        let rules = fow_variants::RuleSet::thesis();
+        let (w, b): (fow_players::PlayerSpec, fow_players::PlayerSpec) =
+            (spec.parse().unwrap(), "RandomMove".parse().unwrap());
+        let (mut pw, mut pb) = (w.build().unwrap(), b.build().unwrap());
+        let opts = fow_arena::GameOptions::new(rules);
+        let rec = fow_arena::play_game(pw.as_mut(), pb.as_mut(), spec, "RandomMove", 9, &opts);
+        let mut game = SavedGame::from_uci(spec, "RandomMove", rules, &[]).unwrap();
+        game.moves = rec.moves[..5].to_vec();
+        game.seed = Some(9);
+        let mut engine = MyStockfishEvaluator::new(2, None);
+        let mut a = analyze_game(&game, &mut engine).unwrap();
+        let fog = FogSettings::default();
+        explain_errors(&game, &mut a, &mut engine, &fog, &mut |_, _| {}).unwrap();
+        let m = &a.moves[4];
+        assert_eq!(m.uci, "f3e5");
+        assert!(
+            matches!(m.label, MoveLabel::Mistake | MoveLabel::Blunder),
+            "{m:?}"
+        );
+        assert_eq!(m.belief_truth, Some(0.0), "the truth is not in its belief");
+        assert!(m.fog_bad <= 0.5, "{m:?}");
+        assert_eq!(m.cause, Cause::Belief);
+        // Without its seed the belief does not replay: the same move is bad luck.
+        game.seed = None;
+        explain_errors(&game, &mut a, &mut engine, &fog, &mut |_, _| {}).unwrap();
+        assert_eq!(
+            (a.moves[4].cause, a.moves[4].belief_truth),
+            (Cause::Luck, None)
+        );
+    }
 }
