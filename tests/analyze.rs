@@ -207,8 +207,8 @@ fn mistakes_are_explained_by_the_boards_the_mover_could_not_rule_out() {
     }
 }
 
-/// 1. Qc6: the queen where the knight takes it, but the knight shields its king from
-/// the rook; after 1... Kf8 2. Qxa8 White, a knight down before, is up the exchange.
+/// The queen to c6, where the knight takes it, but the knight shields its king from the
+/// rook; after 1... Kf8 2. Qxa8 White, a knight down before, is up the exchange.
 #[test]
 fn a_confirmed_sacrifice_is_brilliant_in_the_report_and_the_csv() {
     let dir = tempfile::tempdir().unwrap();

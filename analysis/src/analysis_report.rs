@@ -172,7 +172,7 @@ fn flags(m: &MoveAnalysis, start: &Position) -> String {
     }
     if m.cause != Cause::None {
         let belief = match m.belief_truth {
-            Some(w) if w == 0.0 => ", truth not in its belief",
+            Some(0.0) => ", truth not in its belief",
             Some(w) if w < crate::error_cause::LITTLE_WEIGHT => ", truth unlikely in its belief",
             _ => "",
         };

@@ -288,8 +288,8 @@ mod tests {
     }
 
     /// PossibleBoardList keeping a single board (rebuilt from two guesses whenever more
-    /// fit) against RandomMove, as the arena plays them with seed 9: its third move,
-    /// 3. Ne5, is a mistake that its own belief, replayed, could not see coming.
+    /// fit) against RandomMove, as the arena plays them with seed 9: its third move (the
+    /// knight to e5) is a mistake that its own belief, replayed, could not see coming.
     #[test]
     fn a_mistake_made_on_a_belief_without_the_truth_is_belief() {
         let spec = "PossibleBoardList:depth=1,nodes=2000,sample=4,cap=1,guesses=2";

@@ -141,7 +141,7 @@ mod tests {
     /// The knight on e7 shields its king from the rook on e1. 1. Qc6 puts the queen
     /// where the knight attacks it (SEE: the queen for nothing), but Nxc6 lets Rxe8 take
     /// the king, and the queen threatens the king and the rook on a8: after 1... Kf8
-    /// 2. Qxa8 White, a knight down before, is up the exchange.
+    /// and then Qxa8, White, a knight down before, is up the exchange.
     const PIN: &str = "r3k3/p3nppp/7n/7b/8/8/2Q2PPP/4R1K1 w - - 0 1";
 
     #[test]

@@ -7,6 +7,11 @@
 //!   labels ([`MoveLabel`]) and accuracy, the engine chosen as [`EngineSettings`];
 //!   [`analysis_report`] is `fow analyze`'s report
 //!   of it; [`read_analysis`] reads such an analysis back, checked against its game.
+//!   [`highlight_moves`] marks brilliant and great moves ([`Highlight`]; [`see`], static
+//!   exchange evaluation under fow's rules); [`explain_errors`] gives each mistake and
+//!   blunder its [`Cause`] (decision, luck, belief) from the boards its mover could not
+//!   tell apart from the true one ([`consistent_boards`]) and, for a belief bot, its own
+//!   belief replayed ([`replay_belief`]).
 //! - [`Replay`]: a saved game ready to show ply by ply with its analysis, and
 //!   [`html_page`], the self-contained HTML replay (`fow replay --html`),
 //!   [`replay_text`], the replay printed, and [`view_in_terminal`], the interactive

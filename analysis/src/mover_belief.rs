@@ -101,7 +101,11 @@ pub fn replay_belief(game: &SavedGame, side: Color, plies: &[usize]) -> Option<V
         }
         tried.push(s);
         let mut bot = BeliefBot::of(spec)?;
-        if let Some(weights) = replay_with(&mut bot, game, side, s, plies) {
+        // A bot that panics (as the arena would have recorded) replays nothing.
+        let replayed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            replay_with(&mut bot, game, side, s, plies)
+        }));
+        if let Ok(Some(weights)) = replayed {
             return Some(weights);
         }
     }
