@@ -5,10 +5,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use fow_analysis::{
-    analysis_report, analyze_games, labelled_game, run_games, run_report, write_analysis_csv,
-    write_json, write_run_csv, Engine, EngineSettings, GameReport, RunReport,
+    analysis_report, analyze_games, explain_errors, highlight_moves, labelled_game, run_games,
+    run_report, write_analysis_csv, write_json, write_run_csv, Engine, EngineSettings, FogSettings,
+    GameAnalysis, GameReport, RunReport, DEFAULT_FOG_BOARDS,
 };
-use fow_records::load_game;
+use fow_records::{load_game, SavedGame};
 use fow_variants::RuleSet;
 
 use crate::error::{input, CliError};
@@ -24,8 +25,12 @@ use crate::rules_args::RulesArgs;
 /// engine's own move with no drop; excellent: no drop, another move; good: under 5;
 /// inaccuracy 5-10, mistake 10-20, blunder 20 or more) and gives its accuracy, averaged
 /// per side. Moves after which the opponent could capture the mover's king are flagged
-/// `king hangs`, and are never best or excellent (at most good). With --all, every game
-/// of FILE is analysed, in parallel, and each player's summary across them is printed.
+/// `king hangs`, and are never best or excellent (at most good). Sacrifices a deeper
+/// search confirms are flagged `brilliant`, only moves that keep the result `great`;
+/// each mistake and blunder is valued on the boards its mover could not tell apart from
+/// the true one and flagged decision, luck or belief (see the manual). With --all, every
+/// game of FILE is analysed so, in parallel, and each player's summary across them is
+/// printed.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game file: a results folder, a games.csv, a PGN file or a folder of PGN files.
@@ -56,6 +61,10 @@ pub struct Args {
     /// The Stockfish program (a path, or a name on PATH or in /usr/games).
     #[arg(long, value_name = "PATH", default_value = "stockfish")]
     pub stockfish: String,
+    /// Boards the mover could not tell apart from the true one valued per mistake or
+    /// blunder, to tell a bad decision from bad luck or a bad belief (0: off).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_FOG_BOARDS)]
+    pub fog_boards: usize,
     /// Write the per-move records to this CSV file.
     #[arg(long, value_name = "OUT")]
     pub csv: Option<PathBuf>,
@@ -87,8 +96,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
     }
     let game = load_game(&a.file, a.game, &default_rules)?;
     let started = Instant::now();
-    let analysis = crate::out::analyse(&game, &engine)?;
+    let mut analysis = crate::out::analyse(&game, &engine)?;
     let elapsed = started.elapsed();
+    let annotated = annotate(&game, &engine, &mut analysis, a.fog_boards)?;
     let report = a.json.as_ref().map(|_| GameReport::new(&game, &analysis));
     let game = labelled_game(game);
     out!("{}", analysis_report(&game, &analysis));
@@ -106,6 +116,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         elapsed.as_secs_f64(),
         analysis.engine
     );
+    eprintln!("{annotated}");
     Ok(())
 }
 
@@ -117,7 +128,11 @@ fn run_all(a: &Args, rules: &RuleSet, engine: &EngineSettings) -> Result<(), Cli
     let positions = games.iter().map(|g| g.moves.len() as u64 + 1).sum();
     let template = "analysing {pos}/{len} positions {wide_bar} {eta}";
     let bar = crate::out::progress_bar(false, positions, template);
-    let analyses = analyze_games(&games, engine, jobs, &|n| bar.inc(n as u64))?;
+    let fog = (a.fog_boards > 0).then(|| FogSettings {
+        boards: a.fog_boards,
+        ..FogSettings::default()
+    });
+    let analyses = analyze_games(&games, engine, fog.as_ref(), jobs, &|n| bar.inc(n as u64))?;
     bar.finish_and_clear();
     let elapsed = started.elapsed();
     let report = RunReport::new(&a.file.display().to_string(), &games, &analyses);
@@ -139,4 +154,48 @@ fn run_all(a: &Args, rules: &RuleSet, engine: &EngineSettings) -> Result<(), Cli
         report.engine
     );
     Ok(())
+}
+
+/// Marks brilliant and great moves and explains the mistakes and blunders of `analysis`
+/// (`fog_boards` boards each), with a progress bar on standard error; says what each
+/// cost.
+fn annotate(
+    game: &SavedGame,
+    engine: &EngineSettings,
+    analysis: &mut GameAnalysis,
+    fog_boards: usize,
+) -> Result<String, CliError> {
+    let started = Instant::now();
+    let failed = |e: fow_analysis::AnalysisError| CliError::Failed(format!("{}: {e}", game.source));
+    let mut evaluator = engine.evaluator()?;
+    let mut deeper = engine.deeper_evaluator()?;
+    let highlighted =
+        highlight_moves(game, analysis, evaluator.as_mut(), deeper.as_mut()).map_err(failed)?;
+    let highlight_time = started.elapsed();
+    let bar = crate::out::progress_bar(false, 0, "explaining errors {pos}/{len} {wide_bar} {eta}");
+    let fog = FogSettings {
+        boards: fog_boards,
+        ..FogSettings::default()
+    };
+    let mut errors = 0;
+    let valued = explain_errors(
+        game,
+        analysis,
+        evaluator.as_mut(),
+        &fog,
+        &mut |done, total| {
+            errors = total;
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        },
+    )
+    .map_err(failed)?;
+    bar.finish_and_clear();
+    Ok(format!(
+        "highlights: {} valued in {:.2} s; mistakes and blunders: {errors} explained, {} valued in {:.2} s",
+        count(highlighted, "position"),
+        highlight_time.as_secs_f64(),
+        count(valued, "position"),
+        (started.elapsed() - highlight_time).as_secs_f64()
+    ))
 }

@@ -16,7 +16,7 @@ use fow_variants::RuleSet;
 const FOOL: &str =
     "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n1. e4 f6 2. Qh5 a6 3. Qxe8 1-0\n";
 
-const HEADER: &str = "ply,mover,uci,san,cp_before,cp_after,best,win_before,win_after,drop,label,accuracy,king_left_capturable,phase";
+const HEADER: &str = "ply,mover,uci,san,cp_before,cp_after,best,win_before,win_after,drop,label,accuracy,king_left_capturable,phase,highlight,cause,boards,fog_drop,fog_bad,fog_from,belief_truth";
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let p = dir.join(name);
@@ -82,7 +82,7 @@ fn a_hanging_king_is_a_blunder_and_flagged() {
             .to_string()
     };
     let a6 = line("2... a6 ");
-    assert!(a6.contains("blunder") && a6.ends_with("king hangs"), "{a6}");
+    assert!(a6.contains("blunder") && a6.contains(" king hangs"), "{a6}");
     assert!(
         a6.contains("#+1"),
         "value after: White takes the king next: {a6}"
@@ -239,11 +239,85 @@ fn best_means_the_engines_move() {
     // label, engine's move, flag
     assert_eq!(line("1. e4 "), "excellent Nc3");
     assert_eq!(line("1... Nc6 "), "best Nc6");
-    assert_eq!(line("4... Nf6 "), "blunder Kxf7 king hangs");
+    assert!(
+        line("4... Nf6 ").starts_with("blunder Kxf7 king hangs; decision: "),
+        "{out}"
+    );
     assert_eq!(line("5. Qxe7 "), "best Qxe7");
-    for l in out.lines().filter(|l| l.ends_with("king hangs")) {
+    for l in out.lines().filter(|l| l.contains(" king hangs")) {
         assert!(!l.contains(" best ") && !l.contains(" excellent "), "{l}");
     }
+}
+
+/// A PGN game from `fen` with `moves`, between Ann and Bob.
+fn from_fen(dir: &Path, name: &str, fen: &str, moves: &str) -> PathBuf {
+    let text = format!(
+        "[White \"Ann\"]\n[Black \"Bob\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Result \"*\"]\n\n{moves} *\n"
+    );
+    write(dir, name, &text)
+}
+
+/// Black's knight goes to a6 or c6 in White's fog; White's queen then goes where only
+/// the knight on c6 attacks it (luck) or where either would (decision).
+#[test]
+fn mistakes_are_explained_by_the_boards_the_mover_could_not_rule_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let knight = "1n5k/6pp/4B1PP/8/8/8/8/4Q1K1 b - - 0 1";
+    for (moves, cause, bad) in [
+        ("1... b8c6 2. e1a5", "luck", "50%"),
+        ("1... b8c6 2. e1b4", "decision", "100%"),
+    ] {
+        let pgn = from_fen(dir.path(), "k.pgn", knight, moves);
+        let csv = dir.path().join("k.csv");
+        let p = pgn.to_str().unwrap();
+        let out = ok(&["analyze", p, "--depth", "2", "--csv", csv.to_str().unwrap()]);
+        let queen = out.lines().find(|l| l.starts_with("2. Q")).unwrap();
+        let flag = format!("{cause}: bad on {bad} of 2 boards, mean drop ");
+        assert!(
+            queen.contains(" blunder ") && queen.contains(&flag),
+            "{flag} in {out}"
+        );
+        // White's summary: the blunder's win chance under its cause.
+        let summary = out
+            .lines()
+            .find(|l| l.starts_with("  win chance lost: "))
+            .unwrap_or_else(|| panic!("{out}"));
+        let lost = format!("{cause} {:.1} (1 move)", rows(&csv, &pgn, None)[1].drop);
+        assert!(summary.contains(&lost), "{lost} in {summary}");
+        let r = rows(&csv, &pgn, None);
+        assert_eq!(r[1].cause.as_str(), cause);
+        assert_eq!(
+            (r[1].boards, r[1].fog_from, r[1].belief_truth),
+            (2, 0, None)
+        );
+        // Switched off: no cause.
+        let out = ok(&["analyze", p, "--depth", "2", "--fog-boards", "0"]);
+        assert!(!out.contains(cause) && !out.contains("by cause"), "{out}");
+    }
+}
+
+/// The queen to c6, where the knight takes it, but the knight shields its king from the
+/// rook; after 1... Kf8 2. Qxa8 White, a knight down before, is up the exchange.
+#[test]
+fn a_confirmed_sacrifice_is_brilliant_in_the_report_and_the_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let pin = "r3k3/p3nppp/7n/7b/8/8/2Q2PPP/4R1K1 w - - 0 1";
+    let pgn = from_fen(dir.path(), "pin.pgn", pin, "1. c2c6 e8f8 2. c6a8");
+    let csv = dir.path().join("pin.csv");
+    let out = ok(&[
+        "analyze",
+        pgn.to_str().unwrap(),
+        "--depth",
+        "2",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    let qc6 = out.lines().find(|l| l.starts_with("1. Qc6 ")).unwrap();
+    assert!(qc6.ends_with(" brilliant"), "{out}");
+    assert!(out.contains("  brilliant: 1. Qc6\n"), "{out}");
+    let r = rows(&csv, &pgn, None);
+    assert_eq!(r[0].highlight.as_str(), "brilliant");
+    assert!(r[1..].iter().all(|m| m.highlight.as_str().is_empty()));
 }
 
 #[test]

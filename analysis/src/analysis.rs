@@ -9,6 +9,8 @@
 use fow_records::GameOpening;
 use serde::{Deserialize, Serialize};
 
+use crate::error_cause::Cause;
+use crate::highlight::Highlight;
 use crate::phase::Phase;
 
 /// A move's label: "best" for the engine's own choice, else by the drop in the mover's
@@ -154,6 +156,33 @@ pub struct MoveAnalysis {
     /// `None` in an analysis written before phases (an empty CSV column).
     #[serde(default)]
     pub phase: Option<Phase>,
+    /// Brilliant or great (see `fow analyze`'s manual); empty for most moves.
+    #[serde(default)]
+    pub highlight: Highlight,
+    /// For a mistake or blunder: decision, luck or belief (see [`Cause`]); empty
+    /// otherwise, or when no board could be valued.
+    #[serde(default)]
+    pub cause: Cause,
+    /// How many boards the mover could not tell apart from the true one were valued for
+    /// `cause` (0 when none).
+    #[serde(default)]
+    pub boards: usize,
+    /// The move's mean drop in the mover's win chance over those boards (by weight).
+    #[serde(default)]
+    pub fog_drop: f64,
+    /// The share (0 to 1, by weight) of those boards on which the move is bad (a drop of
+    /// a mistake or more).
+    #[serde(default)]
+    pub fog_bad: f64,
+    /// The ply (plies played) from whose true position those boards were tracked: 0 from
+    /// the game's start; later when the tracked sample had lost every consistent board
+    /// and was tracked again from there (what was hidden before it taken as known).
+    #[serde(default)]
+    pub fog_from: usize,
+    /// The true board's weight in the mover's replayed belief relative to the mean weight
+    /// of its boards (0: left out); empty when no belief was replayed.
+    #[serde(default)]
+    pub belief_truth: Option<f64>,
 }
 
 impl MoveAnalysis {
@@ -191,6 +220,13 @@ impl MoveAnalysis {
             accuracy: move_accuracy(drop),
             king_left_capturable,
             phase: None,
+            highlight: Highlight::None,
+            cause: Cause::None,
+            boards: 0,
+            fog_drop: 0.0,
+            fog_bad: 0.0,
+            fog_from: 0,
+            belief_truth: None,
         }
     }
 }

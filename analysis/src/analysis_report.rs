@@ -8,6 +8,9 @@ use fow_variants::{Color, Position, RuleSet};
 
 use crate::analysis::{GameAnalysis, MoveAnalysis, MoveLabel};
 use crate::analyze::MATE_CP;
+use crate::error_cause::Cause;
+use crate::fog_errors::lost_by_cause;
+use crate::highlight::Highlight;
 use crate::phase::Phase;
 
 /// A value in pawns from White's side, or `#+N` / `#-N` for a king capture N plies ahead.
@@ -92,11 +95,7 @@ pub fn analysis_report(game: &SavedGame, analysis: &GameAnalysis) -> String {
             s.push_str(&format!("-- {} --\n", m.phase.map_or("", Phase::as_str)));
         }
         let before = &positions[m.ply - 1];
-        let flag = if m.king_left_capturable {
-            "king hangs"
-        } else {
-            ""
-        };
+        let flag = flags(m, &game.start);
         let line = format!(
             "{:<14} {:>7} {:>7}  {:>6.1} {:>6.1} {:>5.1}  {:<10} {:<7} {}",
             format!("{} {}", move_number(m.ply, &game.start), m.san),
@@ -201,5 +200,96 @@ fn side_summary(game: &SavedGame, analysis: &GameAnalysis, white: bool, color: &
             hanging.join(", ")
         ));
     }
+    s.push_str(&highlights_line(game, &moves));
+    s.push_str(&causes_line(analysis, white));
     s
+}
+
+/// A move's flags: a hanging king, brilliant or great, and for an explained mistake or
+/// blunder its cause and what the boards the mover could not rule out said (and the
+/// move they were tracked from, when not the start: see `consistent_boards`).
+fn flags(m: &MoveAnalysis, start: &Position) -> String {
+    let mut flags = Vec::new();
+    if m.king_left_capturable {
+        flags.push("king hangs".to_string());
+    }
+    if m.highlight != Highlight::None {
+        flags.push(m.highlight.as_str().to_string());
+    }
+    if m.cause != Cause::None {
+        let belief = match m.belief_truth {
+            Some(0.0) => ", truth not in its belief",
+            Some(w) if w < crate::error_cause::LITTLE_WEIGHT => ", truth unlikely in its belief",
+            _ => "",
+        };
+        let tracked = match m.fog_from {
+            0 => String::new(),
+            ply => format!(", tracked from {}", move_number(ply + 1, start)),
+        };
+        flags.push(format!(
+            "{}: bad on {:.0}% of {}, mean drop {:.1}{tracked}{belief}",
+            m.cause.as_str(),
+            100.0 * m.fog_bad,
+            plural(m.boards, "board", "boards"),
+            m.fog_drop
+        ));
+    }
+    flags.join("; ")
+}
+
+/// `  brilliant: 12. Qxf7; great: 20... Kh2`, or nothing without such moves.
+fn highlights_line(game: &SavedGame, moves: &[&MoveAnalysis]) -> String {
+    let parts: Vec<String> = [Highlight::Brilliant, Highlight::Great]
+        .into_iter()
+        .filter_map(|h| {
+            let list: Vec<String> = moves
+                .iter()
+                .filter(|m| m.highlight == h)
+                .map(|m| format!("{} {}", move_number(m.ply, &game.start), m.san))
+                .collect();
+            (!list.is_empty()).then(|| format!("{}: {}", h.as_str(), list.join(", ")))
+        })
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("  {}\n", parts.join("; "))
+    }
+}
+
+/// The win chance one side lost in mistakes and blunders, by cause (belief only for a
+/// belief bot whose belief replayed, not explained only when some were not); nothing
+/// when none was explained.
+fn causes_line(analysis: &GameAnalysis, white: bool) -> String {
+    let side = if white { "white" } else { "black" };
+    let moves = || analysis.moves.iter().filter(|m| m.mover == side);
+    let errors = moves().filter(|m| matches!(m.label, MoveLabel::Mistake | MoveLabel::Blunder));
+    let (explained, lost) = errors.fold((0, 0.0), |(n, d), m| {
+        (n + usize::from(m.cause != Cause::None), d + m.drop)
+    });
+    if explained == 0 {
+        return String::new();
+    }
+    let replayed = moves().any(|m| m.belief_truth.is_some());
+    let parts: Vec<String> = lost_by_cause(analysis, white)
+        .iter()
+        .filter(|&&(cause, n, _)| match cause {
+            Cause::Decision | Cause::Luck => true,
+            Cause::Belief => replayed || n > 0,
+            Cause::None => n > 0,
+        })
+        .map(|&(cause, n, lost)| {
+            let name = if cause == Cause::None {
+                "not explained"
+            } else {
+                cause.as_str()
+            };
+            format!("{name} {lost:.1} ({})", plural(n, "move", "moves"))
+        })
+        .collect();
+    let all: f64 = moves().map(|m| m.drop).sum();
+    format!(
+        "  win chance lost: {all:.1} in all, {lost:.1} in mistakes and blunders: {}\n",
+        parts.join(", ")
+    )
 }

@@ -217,7 +217,7 @@ fn ends_in_rule_draw(game: &SavedGame) -> bool {
 }
 
 /// The value of one position: decided positions here, the rest by the engine.
-fn value_of(
+pub(crate) fn value_of(
     pos: &Position,
     rules: &RuleSet,
     engine: &mut dyn Evaluator,

@@ -9,6 +9,7 @@ use crate::analyze::{
     DEFAULT_UCI_ANALYSIS_NODES,
 };
 use crate::error::{input, ReportError};
+use crate::highlight::{DEEPER_NODES_FACTOR, DEEPER_PLIES};
 
 /// Which engine values the positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +44,24 @@ impl EngineSettings {
     /// The engine, its settings checked (bad input otherwise) and, for Stockfish, the
     /// program started; it can be handed to another thread.
     pub fn evaluator(&self) -> Result<Box<dyn Evaluator + Send>, ReportError> {
+        self.evaluator_searching(0, 1)
+    }
+
+    /// The engine that confirms brilliant moves: these settings searching deeper,
+    /// MyStockfish [`DEEPER_PLIES`] plies deeper (its node limit, if any,
+    /// [`DEEPER_NODES_FACTOR`] times larger), Stockfish with [`DEEPER_NODES_FACTOR`] times
+    /// the nodes. Checked as [`EngineSettings::evaluator`] checks.
+    pub fn deeper_evaluator(&self) -> Result<Box<dyn Evaluator + Send>, ReportError> {
+        self.evaluator_searching(DEEPER_PLIES, DEEPER_NODES_FACTOR)
+    }
+
+    /// The engine with `plies` more depth and `factor` times the nodes than set, the
+    /// settings checked as given.
+    fn evaluator_searching(
+        &self,
+        plies: i32,
+        factor: u64,
+    ) -> Result<Box<dyn Evaluator + Send>, ReportError> {
         Ok(match self.engine {
             Engine::Mystockfish => {
                 let nodes = self.nodes.unwrap_or(DEFAULT_ANALYSIS_NODES);
@@ -51,8 +70,8 @@ impl EngineSettings {
                     return Err(input(format!("--depth must be 1 to 20, not {depth}")));
                 }
                 Box::new(MyStockfishEvaluator::new(
-                    depth,
-                    (nodes > 0).then_some(nodes),
+                    depth + plies,
+                    (nodes > 0).then(|| nodes.saturating_mul(factor)),
                 ))
             }
             Engine::Stockfish => {
@@ -65,6 +84,7 @@ impl EngineSettings {
                 if nodes == 0 {
                     return Err(input("--nodes must be at least 1 for Stockfish"));
                 }
+                let nodes = nodes.saturating_mul(factor);
                 Box::new(UciEvaluator::start(&self.stockfish, nodes, UCI_TIMEOUT).map_err(input)?)
             }
         })

@@ -14,6 +14,11 @@
 //! - [`analyze_games`]: every game of a run analysed on several threads; [`RunReport`],
 //!   its JSON report with each player's summary, [`run_report`] its text and
 //!   [`write_run_csv`] its per-move CSV (`fow analyze --all`).
+//! - [`highlight_moves`] marks brilliant and great moves ([`Highlight`]; [`see`], static
+//!   exchange evaluation under fow's rules); [`explain_errors`] gives each mistake and
+//!   blunder its [`Cause`] (decision, luck, belief) from the boards its mover could not
+//!   tell apart from the true one ([`consistent_boards`]) and, for a belief bot, its own
+//!   belief replayed ([`replay_belief`]).
 //! - [`Replay`]: a saved game ready to show ply by ply with its analysis, and
 //!   [`html_page`], the self-contained HTML replay (`fow replay --html`),
 //!   [`replay_text`], the replay printed, and [`view_in_terminal`], the interactive
@@ -57,16 +62,22 @@ mod analysis_json;
 mod analysis_report;
 mod analysis_rows;
 mod analyze;
+mod consistent_boards;
 mod dataset;
 mod engine;
 mod error;
+mod error_cause;
 mod evolve_report;
+mod fog_errors;
 mod game_report;
+mod highlight;
+mod highlight_moves;
 mod html;
 mod match_report;
 mod material;
 mod material_fit;
 mod material_inputs;
+mod mover_belief;
 mod phase;
 mod plot;
 mod replay;
@@ -75,6 +86,7 @@ mod results_matrix;
 mod run_analysis;
 mod run_report;
 mod run_results;
+mod see;
 mod summary;
 mod tables;
 mod terminal;
@@ -90,12 +102,20 @@ pub use analyze::{
     write_analysis_csv, AnalysisError, Evaluation, Evaluator, MyStockfishEvaluator, UciEvaluator,
     DEFAULT_ANALYSIS_DEPTH, DEFAULT_ANALYSIS_NODES, DEFAULT_UCI_ANALYSIS_NODES, MATE_CP,
 };
+pub use consistent_boards::{consistent_boards, Consistent, TRACKED_BOARDS};
 pub use dataset::{gather_examples, write_examples, Gathered};
 pub use engine::{Engine, EngineSettings};
 pub use error::ReportError;
+pub use error_cause::{Cause, BAD_DROP, DECISION_SHARE, LITTLE_WEIGHT};
 pub use evolve_report::{evolution_report, EVOLVE_PLOT_FILE};
+pub use fog_errors::{explain_errors, lost_by_cause, FogSettings, DEFAULT_FOG_BOARDS};
 pub use fow_records::count;
 pub use game_report::{write_json, GameReport, Sides};
+pub use highlight::{
+    brilliant_by, falls_short, Highlight, Outlook, ALREADY_WON, BRILLIANT_MARGIN,
+    DEEPER_NODES_FACTOR, DEEPER_PLIES, GREAT_GAP, LOST, SACRIFICE_CP, WINNING, WINNING_CAPTURE_CP,
+};
+pub use highlight_moves::highlight_moves;
 pub use html::html_page;
 pub use match_report::{
     match_results, sprt_of, sprt_step, MatchReport, OpponentReport, SprtReport, MATCH_FILE,
@@ -106,6 +126,7 @@ pub use material::{
 };
 pub use material_fit::MaterialFit;
 pub use material_inputs::{fit_warnings, gather_material, nothing_to_fit, MaterialInputs};
+pub use mover_belief::{opponent_model, replay_belief};
 pub use phase::{
     backrank_sparse, game_phases, middlegame_position, mixedness, pieces, region_score, Phase,
     BACKRANK_PIECES, ENDGAME_PIECES, MIDDLEGAME_PIECES, MIXEDNESS,
@@ -117,6 +138,7 @@ pub use results_matrix::results_matrix;
 pub use run_analysis::{analyze_games, run_games, write_run_csv, PlayerSummary, RunReport};
 pub use run_report::run_report;
 pub use run_results::{thesis_comparison, tournament_results, TournamentResults};
+pub use see::{see, see_value, SEE_KING};
 pub use summary::{move_groups, Summary, Tally};
 pub use tables::{
     anchor, fit, labelled, matrix_of, ms_per_move, report, thesis_and_mle, Fits, Method,

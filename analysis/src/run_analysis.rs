@@ -16,7 +16,9 @@ use crate::analysis::{GameAnalysis, MoveAnalysis};
 use crate::analyze::{analyze_game_with_progress, AnalysisError};
 use crate::engine::EngineSettings;
 use crate::error::{input, write_failed, ReportError};
+use crate::fog_errors::{explain_errors, FogSettings};
 use crate::game_report::GameReport;
+use crate::highlight_moves::highlight_moves;
 use crate::summary::Summary;
 
 /// One player across the run.
@@ -119,25 +121,28 @@ pub fn run_games(path: &Path, default_rules: &RuleSet) -> Result<Vec<SavedGame>,
 /// one per game), each with its own engine; `progress(n)` is called, from any thread,
 /// after each `n` positions valued. The analyses come back in the order of `games`, and
 /// each is what [`analyze_game`](crate::analyze_game) gives for its game, whatever
-/// `jobs`. The engine's settings are checked, and every engine started, before any game
+/// `jobs`; with `fog`, each game's moves are also highlighted
+/// ([`highlight_moves`]) and its mistakes and blunders explained ([`explain_errors`]),
+/// as `fow analyze` does for one game. The engine's settings are checked, and every engine started, before any game
 /// is analysed. When games fail, the others already begun are finished, no more are
 /// begun, and the error is that of the first failed game in `games`' order.
 pub fn analyze_games(
     games: &[SavedGame],
     engine: &EngineSettings,
+    fog: Option<&FogSettings>,
     jobs: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<GameAnalysis>, ReportError> {
     let workers = jobs.clamp(1, games.len().max(1));
     let evaluators = (0..workers)
-        .map(|_| engine.evaluator())
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|_| Ok((engine.evaluator()?, engine.deeper_evaluator()?)))
+        .collect::<Result<Vec<_>, ReportError>>()?;
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let results: Mutex<Vec<Option<Result<GameAnalysis, AnalysisError>>>> =
         Mutex::new(vec![None; games.len()]);
     std::thread::scope(|s| {
-        for mut evaluator in evaluators {
+        for (mut evaluator, mut deeper) in evaluators {
             let (next, failed, results) = (&next, &failed, &results);
             s.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
@@ -146,6 +151,14 @@ pub fn analyze_games(
                 }
                 let r = analyze_game_with_progress(&games[i], evaluator.as_mut(), &mut |_, _| {
                     progress(1)
+                })
+                .and_then(|mut a| {
+                    if let Some(fog) = fog {
+                        let game = &games[i];
+                        highlight_moves(game, &mut a, evaluator.as_mut(), deeper.as_mut())?;
+                        explain_errors(game, &mut a, evaluator.as_mut(), fog, &mut |_, _| {})?;
+                    }
+                    Ok(a)
                 });
                 failed.fetch_or(r.is_err(), Ordering::Relaxed);
                 results.lock().expect("analysis results")[i] = Some(r);
@@ -243,11 +256,11 @@ mod tests {
         let count = |n: usize| {
             done.fetch_add(n, Ordering::Relaxed);
         };
-        let one = analyze_games(&games, &settings(), 1, &count).unwrap();
+        let one = analyze_games(&games, &settings(), None, 1, &count).unwrap();
         assert_eq!(done.load(Ordering::Relaxed), 6 + 4 + 6);
         for jobs in [2, 3, 8] {
             assert_eq!(
-                analyze_games(&games, &settings(), jobs, &|_| {}).unwrap(),
+                analyze_games(&games, &settings(), None, jobs, &|_| {}).unwrap(),
                 one
             );
         }
@@ -261,7 +274,7 @@ mod tests {
     #[test]
     fn players_are_summarised_across_the_run() {
         let games = games();
-        let analyses = analyze_games(&games, &settings(), 2, &|_| {}).unwrap();
+        let analyses = analyze_games(&games, &settings(), None, 2, &|_| {}).unwrap();
         let r = RunReport::new("run", &games, &analyses);
         assert_eq!(r.positions, 16);
         let names: Vec<&str> = r.players.iter().map(|p| p.player.as_str()).collect();
@@ -288,7 +301,7 @@ mod tests {
     #[test]
     fn the_run_csv_reads_back_game_by_game() {
         let games = games();
-        let analyses = analyze_games(&games, &settings(), 2, &|_| {}).unwrap();
+        let analyses = analyze_games(&games, &settings(), None, 2, &|_| {}).unwrap();
         let r = RunReport::new("run", &games, &analyses);
         let dir = tempfile::tempdir().unwrap();
         let (run, one) = (dir.path().join("run.csv"), dir.path().join("one.csv"));

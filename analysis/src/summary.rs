@@ -123,9 +123,12 @@ pub fn move_groups(m: &MoveAnalysis) -> Vec<(&'static str, String)> {
             "phase",
             m.phase.map_or(String::new(), |p| p.as_str().to_string()),
         ),
+        ("cause", m.cause.as_str().to_string()),
+        ("highlight", m.highlight.as_str().to_string()),
     ];
     // A move with no value for a grouping (an empty string: an analysis written before
-    // phases) is counted in none of its groups.
+    // phases, a move that is no mistake or blunder, or not brilliant or great) is
+    // counted in none of its groups.
     groups
         .into_iter()
         .filter(|(_, group)| !group.is_empty())
