@@ -22,21 +22,13 @@ pub const PLANES: usize = 16;
 /// The bytes of one view's planes.
 pub const VIEW_BYTES: usize = PLANES * 64;
 
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
 /// The view's planes as bitboards (bit `rank * 8 + file` of plane `p`).
 pub fn bitboards(view: &FogView) -> [u64; PLANES] {
     let ours = view.ours();
     let theirs = view.theirs();
     let mut out = [0u64; PLANES];
-    for (i, role) in ROLES.iter().enumerate() {
+    // Role::ALL is pawn, knight, bishop, rook, queen, king: the planes' order.
+    for (i, role) in Role::ALL.iter().enumerate() {
         let b = view.by_role(*role);
         out[i] = (b & ours).0;
         out[6 + i] = (b & theirs).0;
