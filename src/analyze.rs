@@ -5,11 +5,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use fow_analysis::{
-    analysis_report, analyze_games, explain_errors, highlight_moves, labelled_game, run_games,
-    run_report, write_analysis_csv, write_json, write_run_csv, Engine, EngineSettings, FogSettings,
-    GameAnalysis, GameReport, RunReport, DEFAULT_FOG_BOARDS,
+    analysis_report, analyze_games, labelled_game, run_games, run_report, write_analysis_csv,
+    write_json, write_run_csv, Engine, EngineSettings, FogSettings, GameReport, RunReport,
+    DEFAULT_FOG_BOARDS,
 };
-use fow_records::{load_game, SavedGame};
+use fow_records::load_game;
 use fow_variants::RuleSet;
 
 use crate::error::{input, CliError};
@@ -98,7 +98,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let started = Instant::now();
     let mut analysis = crate::out::analyse(&game, &engine)?;
     let elapsed = started.elapsed();
-    let annotated = annotate(&game, &engine, &mut analysis, a.fog_boards)?;
+    let annotated = crate::out::annotate(&game, &engine, &mut analysis, a.fog_boards)?;
     let report = a.json.as_ref().map(|_| GameReport::new(&game, &analysis));
     let game = labelled_game(game);
     out!("{}", analysis_report(&game, &analysis));
@@ -154,48 +154,4 @@ fn run_all(a: &Args, rules: &RuleSet, engine: &EngineSettings) -> Result<(), Cli
         report.engine
     );
     Ok(())
-}
-
-/// Marks brilliant and great moves and explains the mistakes and blunders of `analysis`
-/// (`fog_boards` boards each), with a progress bar on standard error; says what each
-/// cost.
-fn annotate(
-    game: &SavedGame,
-    engine: &EngineSettings,
-    analysis: &mut GameAnalysis,
-    fog_boards: usize,
-) -> Result<String, CliError> {
-    let started = Instant::now();
-    let failed = |e: fow_analysis::AnalysisError| CliError::Failed(format!("{}: {e}", game.source));
-    let mut evaluator = engine.evaluator()?;
-    let mut deeper = engine.deeper_evaluator()?;
-    let highlighted =
-        highlight_moves(game, analysis, evaluator.as_mut(), deeper.as_mut()).map_err(failed)?;
-    let highlight_time = started.elapsed();
-    let bar = crate::out::progress_bar(false, 0, "explaining errors {pos}/{len} {wide_bar} {eta}");
-    let fog = FogSettings {
-        boards: fog_boards,
-        ..FogSettings::default()
-    };
-    let mut errors = 0;
-    let valued = explain_errors(
-        game,
-        analysis,
-        evaluator.as_mut(),
-        &fog,
-        &mut |done, total| {
-            errors = total;
-            bar.set_length(total as u64);
-            bar.set_position(done as u64);
-        },
-    )
-    .map_err(failed)?;
-    bar.finish_and_clear();
-    Ok(format!(
-        "highlights: {} valued in {:.2} s; mistakes and blunders: {errors} explained, {} valued in {:.2} s",
-        count(highlighted, "position"),
-        highlight_time.as_secs_f64(),
-        count(valued, "position"),
-        (started.elapsed() - highlight_time).as_secs_f64()
-    ))
 }

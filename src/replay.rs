@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use fow_analysis::{
     html_page, labelled_game, read_analysis, replay_text, view_in_terminal, Engine, EngineSettings,
-    Replay, TerminalError,
+    Replay, TerminalError, DEFAULT_FOG_BOARDS,
 };
 use fow_records::load_game;
 
@@ -92,7 +92,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 nodes: a.nodes,
                 stockfish: a.stockfish.clone(),
             };
-            let analysis = crate::out::analyse(&game, &engine)?;
+            let mut analysis = crate::out::analyse(&game, &engine)?;
+            // As `fow analyze` annotates it, so that both show the same analysis.
+            crate::out::annotate(&game, &engine, &mut analysis, DEFAULT_FOG_BOARDS)?;
             (Some(analysis.moves), analysis.engine)
         }
         None => (None, String::new()),

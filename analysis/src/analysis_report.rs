@@ -217,24 +217,31 @@ fn flags(m: &MoveAnalysis, start: &Position) -> String {
         flags.push(m.highlight.as_str().to_string());
     }
     if m.cause != Cause::None {
-        let belief = match m.belief_truth {
-            Some(0.0) => ", truth not in its belief",
-            Some(w) if w < crate::error_cause::LITTLE_WEIGHT => ", truth unlikely in its belief",
-            _ => "",
-        };
         let tracked = match m.fog_from {
             0 => String::new(),
             ply => format!(", tracked from {}", move_number(ply + 1, start)),
         };
-        flags.push(format!(
-            "{}: bad on {:.0}% of {}, mean drop {:.1}{tracked}{belief}",
-            m.cause.as_str(),
-            100.0 * m.fog_bad,
-            plural(m.boards, "board", "boards"),
-            m.fog_drop
-        ));
+        flags.push(cause_text(m, &tracked));
     }
     flags.join("; ")
+}
+
+/// An explained mistake's or blunder's cause and what the boards the mover could not rule
+/// out said (`luck: bad on 25% of 32 boards, mean drop 8.1`), `tracked` (where the boards
+/// were tracked from, or nothing) and what its replayed belief held of the truth.
+pub fn cause_text(m: &MoveAnalysis, tracked: &str) -> String {
+    let belief = match m.belief_truth {
+        Some(0.0) => ", truth not in its belief",
+        Some(w) if w < crate::error_cause::LITTLE_WEIGHT => ", truth unlikely in its belief",
+        _ => "",
+    };
+    format!(
+        "{}: bad on {:.0}% of {}, mean drop {:.1}{tracked}{belief}",
+        m.cause.as_str(),
+        100.0 * m.fog_bad,
+        plural(m.boards, "board", "boards"),
+        m.fog_drop
+    )
 }
 
 /// `  brilliant: 12. Qxf7; great: 20... Kh2`, or nothing without such moves.

@@ -105,6 +105,7 @@ fn game_json(r: &Replay) -> Value {
                     "best": r.best_text(f.ply),
                     "accuracy": a.accuracy,
                     "king_left_capturable": a.king_left_capturable,
+                    "notes": crate::replay::analysis_notes(a),
                 })
             });
             json!({
@@ -364,7 +365,7 @@ const SCRIPT: &str = r#"
     an.textContent = a ? "Analysis: " + a.label + " \u2014 " + (m.mover === "white" ? "White" : "Black") +
       "'s win chance " + a.win_before.toFixed(1) + "% \u2192 " + a.win_after.toFixed(1) +
       "% (drop " + a.drop.toFixed(1) + ")" + (a.best ? ", engine's move " + a.best : "") +
-      (a.king_left_capturable ? " \u26A0 left its king capturable" : "") : "";
+      (a.king_left_capturable ? " \u26A0 left its king capturable" : "") + a.notes : "";
     $("end").hidden = ply !== LAST;
     $("end").textContent = ply === LAST ? "Game over: " + G.outcome : "";
     buttons.forEach((b, k) => { if (b) b.classList.toggle("current", k === ply); });

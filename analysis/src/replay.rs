@@ -137,7 +137,9 @@ pub fn move_facts(frame: &Frame) -> Vec<String> {
     ]
 }
 
-/// The analysis of one move in one line; `best` is the engine's move as text.
+/// The analysis of one move in one line; `best` is the engine's move as text. The phase,
+/// a brilliant or great move, and an error's cause under fog follow where the analysis
+/// has them.
 pub fn analysis_text(m: &MoveAnalysis, best: Option<&str>) -> String {
     let mover = if m.mover == "white" { "White" } else { "Black" };
     let mut s = format!(
@@ -152,6 +154,31 @@ pub fn analysis_text(m: &MoveAnalysis, best: Option<&str>) -> String {
     }
     if m.king_left_capturable {
         s.push_str("; left its king capturable");
+    }
+    s.push_str(&analysis_notes(m));
+    s
+}
+
+/// What the analysis adds to a move beyond its label, each part after `; `: the phase,
+/// brilliant or great, and an error's cause under fog with its evidence; empty for an
+/// analysis without them (one written before they existed).
+pub fn analysis_notes(m: &MoveAnalysis) -> String {
+    let mut s = String::new();
+    if let Some(phase) = m.phase {
+        s.push_str(&format!("; {}", phase.as_str()));
+    }
+    if m.highlight != crate::highlight::Highlight::None {
+        s.push_str(&format!("; {}", m.highlight.as_str()));
+    }
+    if m.cause != crate::error_cause::Cause::None {
+        let tracked = match m.fog_from {
+            0 => String::new(),
+            ply => format!(", tracked from ply {ply}"),
+        };
+        s.push_str(&format!(
+            "; {}",
+            crate::analysis_report::cause_text(m, &tracked)
+        ));
     }
     s
 }
@@ -187,4 +214,37 @@ pub fn header(r: &Replay) -> Vec<String> {
         ));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error_cause::Cause;
+    use crate::highlight::Highlight;
+    use crate::phase::Phase;
+
+    #[test]
+    fn notes_name_the_phase_the_highlight_and_the_cause_only_where_there_are_some() {
+        let mut m = MoveAnalysis::new(
+            9,
+            true,
+            "d1h5".into(),
+            "Qh5".into(),
+            0.0,
+            -300.0,
+            "b1c3".into(),
+            false,
+        );
+        // An analysis written before these fields: nothing added.
+        assert_eq!(analysis_notes(&m), "");
+        m.phase = Some(Phase::Middlegame);
+        m.highlight = Highlight::Great;
+        m.cause = Cause::Luck;
+        (m.boards, m.fog_bad, m.fog_drop, m.fog_from) = (32, 0.25, 8.14, 6);
+        assert_eq!(
+            analysis_notes(&m),
+            "; middlegame; great; luck: bad on 25% of 32 boards, mean drop 8.1, tracked from ply 6"
+        );
+        assert!(analysis_text(&m, None).ends_with(&analysis_notes(&m)));
+    }
 }
