@@ -300,6 +300,13 @@ fn chromium_shows_the_game_steps_and_views() {
         by_id(&d, "result").text,
         "Result: 0-1, Black wins (White resigned • 0-1)"
     );
+    // The opening by position, as `fow analyze` and `fow export` name it.
+    let opening = by_id(&d, "opening");
+    assert!(opening.attr("hidden").is_none());
+    assert_eq!(
+        opening.text,
+        "Opening: C00 French Defense: Normal Variation (out of the table from ply 4)"
+    );
     let accuracy = by_id(&d, "accuracy").text;
     assert!(
         accuracy.starts_with("White accuracy ")

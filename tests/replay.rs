@@ -546,14 +546,25 @@ fn analyze_runs_the_engine_like_fow_analyze() {
     args.extend(engine);
     let analyzed = ok(&args);
     // The same analysis (MyStockfish is deterministic); only its source differs.
-    let source = |s: &str| s.lines().nth(2).unwrap().to_string();
+    let source = |s: &str| {
+        s.lines()
+            .find(|l| l.starts_with("accuracy: "))
+            .unwrap()
+            .to_string()
+    };
     assert!(source(&from_csv).ends_with(&format!("(analysis from {})", csv.display())));
     assert!(
         source(&analyzed).ends_with("(analysis MyStockfish depth 2, nodes 3000)"),
         "{}",
         source(&analyzed)
     );
-    let body = |s: &str| s.lines().skip(3).collect::<Vec<_>>().join("\n");
+    let body = |s: &str| {
+        s.lines()
+            .skip_while(|l| !l.starts_with("accuracy: "))
+            .skip(1)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert_eq!(body(&from_csv), body(&analyzed));
     let plies = body(&analyzed).matches("\nply ").count();
     let analysed = body(&analyzed).matches("\nanalysis: ").count();

@@ -147,6 +147,7 @@ fn game_json(r: &Replay) -> Value {
         "seed": g.seed.map(|s| s.to_string()),
         "result": g.result.map(|r| r.to_string()),
         "outcome": fow_records::outcome_text(g),
+        "opening": crate::replay::opening_text(g),
         "frames": frames,
         "analysis": analysis,
     })
@@ -165,6 +166,7 @@ const TEMPLATE: &str = r#"<!DOCTYPE html>
 <h1 id="title"></h1>
 <p id="meta"></p>
 <p id="result"></p>
+<p id="opening" hidden></p>
 <p id="accuracy" hidden></p>
 </header>
 <main>
@@ -249,6 +251,10 @@ const SCRIPT: &str = r#"
   $("meta").textContent = G.source + " \u00B7 rules " + G.rules +
     (G.seed === null ? "" : " \u00B7 seed " + G.seed) + " \u00B7 " + LAST + " plies";
   $("result").textContent = "Result: " + G.outcome;
+  if (G.opening) {
+    $("opening").textContent = "Opening: " + G.opening;
+    $("opening").hidden = false;
+  }
   if (G.analysis) {
     const count = (n, one, many) => n + " " + (n === 1 ? one : many);
     const side = (name, a) => name + " accuracy " +

@@ -183,7 +183,19 @@ pub fn analysis_notes(m: &MoveAnalysis) -> String {
     s
 }
 
-/// The game's header lines: source, players, rules, seed, result.
+/// The game's opening by position (the opening table of `fow_records`, as `fow analyze`
+/// names it): `C00 French Defense: Normal Variation (out of the table from ply 4)`;
+/// `None` when the table names no position of the game.
+pub fn opening_text(g: &SavedGame) -> Option<String> {
+    let o = fow_records::OpeningTable::standard().identify(&g.positions())?;
+    let left = match o.out_of_book {
+        Some(ply) => format!("out of the table from ply {ply}"),
+        None => "in the table to the end".to_string(),
+    };
+    Some(format!("{} {} ({left})", o.eco, o.name))
+}
+
+/// The game's header lines: source, players, rules, seed, result, opening.
 pub fn header(r: &Replay) -> Vec<String> {
     let g = &r.game;
     let mut lines = vec![format!(
@@ -201,6 +213,9 @@ pub fn header(r: &Replay) -> Vec<String> {
         outcome_text(g)
     ));
     lines.push(info);
+    if let Some(o) = opening_text(g) {
+        lines.push(format!("opening: {o}"));
+    }
     if r.analysis.is_some() {
         let acc = |c| {
             r.accuracy(c)
