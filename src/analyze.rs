@@ -128,11 +128,12 @@ fn run_all(a: &Args, rules: &RuleSet, engine: &EngineSettings) -> Result<(), Cli
     let positions = games.iter().map(|g| g.moves.len() as u64 + 1).sum();
     let template = "analysing {pos}/{len} positions {wide_bar} {eta}";
     let bar = crate::out::progress_bar(false, positions, template);
-    let fog = (a.fog_boards > 0).then(|| FogSettings {
+    // Highlights always, causes unless --fog-boards 0: as for one game.
+    let fog = FogSettings {
         boards: a.fog_boards,
         ..FogSettings::default()
-    });
-    let analyses = analyze_games(&games, engine, fog.as_ref(), jobs, &|n| bar.inc(n as u64))?;
+    };
+    let analyses = analyze_games(&games, engine, Some(&fog), jobs, &|n| bar.inc(n as u64))?;
     bar.finish_and_clear();
     let elapsed = started.elapsed();
     let report = RunReport::new(&a.file.display().to_string(), &games, &analyses);
