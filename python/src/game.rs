@@ -405,7 +405,9 @@ impl PyGame {
                     i + 1
                 )));
             }
-            let mv = Python::attach(|py| find_move(&g.legal, &m.into_pyobject(py)?.into_any()))
+            let mv = crate::encoding::action_of_uci(m)
+                .map_err(fow_error)
+                .and_then(|a| crate::moves::find_action(&g.legal, a as i64))
                 .map_err(|e| fow_error(format!("move {} ({m}): {e}", i + 1)))?;
             g.play_move(mv);
         }

@@ -22,6 +22,11 @@ pub fn find_move(moves: &[Move], given: &Bound<'_, PyAny>) -> PyResult<Move> {
             crate::encoding::action_of_uci(&text).map_err(fow_error)? as i64
         }
     };
+    find_action(moves, action)
+}
+
+/// The move of `action` among `moves`; an error naming it when none is.
+pub fn find_action(moves: &[Move], action: i64) -> PyResult<Move> {
     moves
         .iter()
         .find(|m| action_of(m) as i64 == action)
