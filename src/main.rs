@@ -35,6 +35,7 @@ mod export;
 mod game_args;
 mod import;
 mod inputs;
+mod interrupt;
 mod jobs;
 mod matches;
 mod merge;
@@ -54,6 +55,7 @@ mod tune;
 mod tune_material;
 mod tune_worker;
 mod view;
+mod web;
 
 /// Fog-of-war chess bots: rules, players, tournaments, ratings.
 ///
@@ -92,6 +94,7 @@ enum Command {
     Serve(serve::Args),
     Analyze(analyze::Args),
     Play(play::Args),
+    Web(web::Args),
 }
 
 fn main() -> ExitCode {
@@ -123,6 +126,7 @@ fn main() -> ExitCode {
         Command::Serve(a) => serve::run(a),
         Command::Analyze(a) => analyze::run(a),
         Command::Play(a) => play::run(a),
+        Command::Web(a) => web::run(a),
     };
     match result {
         Ok(()) => {

@@ -2,12 +2,13 @@
 
 use std::io::{BufReader, IsTerminal};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use fow_arena::{game_summary, HumanGame, HumanPlayer, Interruptible};
 use fow_variants::{side_name, Color};
 
 use crate::error::CliError;
+use crate::interrupt::{catch_interrupt, INTERRUPTED};
 use crate::rules_args::RulesArgs;
 
 /// Play a bot in the terminal.
@@ -56,39 +57,6 @@ pub enum Side {
     Black,
     /// Drawn from the seed.
     Random,
-}
-
-/// Set by the first Ctrl-C (SIGINT) during the game.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// The SIGINT handler of the game: the first Ctrl-C sets [`INTERRUPTED`] (the human's
-/// pending read fails, and the game is saved as left), a second one exits at once.
-extern "C" fn on_interrupt(_: libc::c_int) {
-    if INTERRUPTED.swap(true, Ordering::SeqCst) {
-        // Only async-signal-safe calls here.
-        unsafe { libc::_exit(130) };
-    }
-}
-
-/// Catches Ctrl-C for the rest of the game, without `SA_RESTART`, so that the read
-/// waiting for the human's next line is interrupted.
-fn catch_interrupt() -> Result<(), CliError> {
-    // SAFETY: a zeroed sigaction is a valid value; the handler only touches an atomic
-    // and calls _exit.
-    let done = unsafe {
-        let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
-        action.sa_flags = 0;
-        libc::sigemptyset(&mut action.sa_mask);
-        libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut())
-    };
-    if done != 0 {
-        return Err(CliError::Failed(format!(
-            "cannot catch Ctrl-C: {}",
-            std::io::Error::last_os_error()
-        )));
-    }
-    Ok(())
 }
 
 /// Plays the game, saves it and shows it.

@@ -18,7 +18,7 @@ use crate::replay::{piece_on, squares_text, Replay};
 
 /// The replay as one self-contained HTML page (the game as JSON, with the true board and both views of every ply; buttons, arrow keys, clicks on the move list and a URL hash step through it).
 pub fn html_page(r: &Replay) -> String {
-    let data = serde_json::to_string(&game_json(r)).expect("JSON of plain values");
+    let data = serde_json::to_string(&replay_json(r)).expect("JSON of plain values");
     // `<`, `>` and `&` appear only inside JSON strings, where \u escapes mean the same:
     // no `</script>` can end the data block early.
     let data = data
@@ -68,7 +68,10 @@ fn names(squares: &[Square]) -> Vec<String> {
     squares.iter().map(|s| s.to_string()).collect()
 }
 
-fn game_json(r: &Replay) -> Value {
+/// The replay as the JSON the HTML page embeds (and `fow web` serves): the game, one
+/// frame per ply with the true board and both views (64 squares each, a8 first: `""`
+/// empty, `"?"` fog, else the FEN letter), the move, its analysis, and the sides' summaries.
+pub fn replay_json(r: &Replay) -> Value {
     let g = &r.game;
     let frames: Vec<Value> = r
         .frames

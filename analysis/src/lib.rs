@@ -116,7 +116,7 @@ pub use highlight::{
     DEEPER_NODES_FACTOR, DEEPER_PLIES, GREAT_GAP, LOST, SACRIFICE_CP, WINNING, WINNING_CAPTURE_CP,
 };
 pub use highlight_moves::highlight_moves;
-pub use html::html_page;
+pub use html::{html_page, replay_json};
 pub use match_report::{
     match_results, sprt_of, sprt_step, MatchReport, OpponentReport, SprtReport, MATCH_FILE,
 };
@@ -126,7 +126,7 @@ pub use material::{
 };
 pub use material_fit::MaterialFit;
 pub use material_inputs::{fit_warnings, gather_material, nothing_to_fit, MaterialInputs};
-pub use mover_belief::{opponent_model, replay_belief};
+pub use mover_belief::{belief_bot, opponent_model, replay_belief};
 pub use phase::{
     backrank_sparse, game_phases, middlegame_position, mixedness, pieces, region_score, Phase,
     BACKRANK_PIECES, ENDGAME_PIECES, MIDDLEGAME_PIECES, MIXEDNESS,

@@ -80,6 +80,13 @@ impl BeliefBot {
     }
 }
 
+/// Whether `spec` (a player's name as a game records it) is a belief bot whose belief
+/// can be replayed from a game ([`replay_belief`]): `PossibleBoardList` or
+/// `BeliefSearch` without a time limit.
+pub fn belief_bot(spec: &str) -> bool {
+    BeliefBot::of(spec).is_some()
+}
+
 /// For each ply of `plies` (1-based moves of `side`, increasing), the true position's
 /// weight in `side`'s own belief when it chose that move, relative to the mean weight of
 /// its boards (0 when the belief left it out); `None` when the mover is not a belief bot

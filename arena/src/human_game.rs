@@ -13,6 +13,19 @@ use fow_variants::{board_diagram, side_name, Color, Position, RuleSet};
 use crate::human::{save_game_folder, HumanPlayer};
 use crate::play::{play_game, GameOptions};
 
+/// A person at the board: a [`Player`] whose moves a person makes, and who may stop
+/// before the game's end by the rules (resign, leave), which loses the game.
+pub trait Person: Player {
+    /// How the person stopped early (`resigned`, `left (interrupted)`), if they did.
+    fn left(&self) -> Option<String>;
+}
+
+impl Person for HumanPlayer {
+    fn left(&self) -> Option<String> {
+        self.stopped().map(|s| s.to_string())
+    }
+}
+
 /// A game of a person against a bot, ready to be played.
 pub struct HumanGame {
     bot: Box<dyn Player>,
@@ -96,8 +109,10 @@ impl HumanGame {
     }
 
     /// Plays the game with `human` at the person's colour and saves it: a game the
-    /// person left (resigned, quit, ended the input, interrupted) is lost by them.
-    pub fn play(mut self, human: &mut HumanPlayer) -> Result<GameRecord, RecordError> {
+    /// person left (resigned, quit, ended the input, interrupted) is lost by them. The
+    /// person is a [`HumanPlayer`] at a terminal, or any other [`Person`] (the browser's,
+    /// in fow-web).
+    pub fn play(mut self, human: &mut dyn Person) -> Result<GameRecord, RecordError> {
         let (white, black) = match self.color {
             Color::White => (self.name.as_str(), self.bot_name.as_str()),
             Color::Black => (self.bot_name.as_str(), self.name.as_str()),
@@ -109,7 +124,7 @@ impl HumanGame {
             Color::White => play_game(human, self.bot.as_mut(), white, black, seed, &opts),
             Color::Black => play_game(self.bot.as_mut(), human, white, black, seed, &opts),
         };
-        if let Some(stop) = human.stopped() {
+        if let Some(stop) = human.left() {
             rec.reason = Reason::Resignation;
             rec.detail = format!("{} {stop}", side_name(self.color));
         }

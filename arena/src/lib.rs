@@ -51,7 +51,7 @@ pub use human::{
     describe_changes, save_game_folder, view_diagram, HumanPlayer, HumanStop, Interruptible,
     HUMAN_HELP,
 };
-pub use human_game::{game_summary, HumanGame};
+pub use human_game::{game_summary, HumanGame, Person};
 pub use pairs::{pair_results, score_of, PairResult};
 pub use plans::{match_pairs, tournament_players, MATCH_GAMES, SPRT_GAMES, TOURNAMENT_GAMES};
 pub use play::{play_game, play_game_seeded, GameOptions};
