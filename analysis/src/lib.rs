@@ -19,6 +19,9 @@
 //!   blunder its [`Cause`] (decision, luck, belief) from the boards its mover could not
 //!   tell apart from the true one ([`consistent_boards`]) and, for a belief bot, its own
 //!   belief replayed ([`replay_belief`]).
+//! - [`belief_overlay`]: a belief bot's own belief replayed turn by turn from a saved
+//!   game ([`BeliefOverlay`]: its boards' count, [`BeliefState`], the truth's rank and a
+//!   [`HeatMap`] of the enemy's pieces), as the web app's game page draws it.
 //! - [`Replay`]: a saved game ready to show ply by ply with its analysis, and
 //!   [`html_page`], the self-contained HTML replay (`fow replay --html`),
 //!   [`replay_text`], the replay printed, and [`view_in_terminal`], the interactive
@@ -62,6 +65,7 @@ mod analysis_json;
 mod analysis_report;
 mod analysis_rows;
 mod analyze;
+mod belief_overlay;
 mod consistent_boards;
 mod dataset;
 mod engine;
@@ -101,6 +105,9 @@ pub use analyze::{
     analyze_game, analyze_game_with_progress, king_capturable, mate_cp, mystockfish_cp,
     write_analysis_csv, AnalysisError, Evaluation, Evaluator, MyStockfishEvaluator, UciEvaluator,
     DEFAULT_ANALYSIS_DEPTH, DEFAULT_ANALYSIS_NODES, DEFAULT_UCI_ANALYSIS_NODES, MATE_CP,
+};
+pub use belief_overlay::{
+    belief_overlay, replay_budget, BeliefOverlay, BeliefState, BeliefTurn, HeatMap, OverlayPlies,
 };
 pub use consistent_boards::{consistent_boards, Consistent, TRACKED_BOARDS};
 pub use dataset::{gather_examples, write_examples, Gathered};

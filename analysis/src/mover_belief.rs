@@ -1,21 +1,23 @@
 //! What a belief bot believed during a saved game: its model of the opponent, read from
 //! its spec ([`opponent_model`]), and its own belief at chosen turns, replayed
-//! ([`replay_belief`]).
+//! ([`replay_belief`]; [`crate::belief_overlay`] replays the same way).
 //!
 //! A belief can be replayed when the mover is `PossibleBoardList` or `BeliefSearch`
 //! whose spec sets no time limit (`time=`: a clock would make the replay differ), and the
 //! game records its seed. The bot is built from the spec, told its colour, the rules,
 //! the start position and its seed, and asked for a move at each of its turns with the
-//! observations it had, as the arena asked it (without a run's node budget). Its seed
-//! is not recorded, only the game's: the seed a round robin gives it
-//! ([`fow_records::seed::player_seeds`]) is tried first, then the two a paired game
-//! gives its sides ([`fow_records::seed::side_seeds`]). A seed is taken only when the
-//! bot, replayed with it, plays every move of the game up to the last turn asked for;
-//! otherwise (another seed, a run's `--nodes`, a clock) the belief is not replayed. The
-//! replay costs what the bot spent thinking over those turns, for each seed tried.
+//! observations it had, as the arena asked it, under the run's node budget when the
+//! caller gives it ([`replay_belief`] gives none). Its seed is not recorded, only the
+//! game's: the seed a round robin gives it ([`fow_records::seed::player_seeds`]) is
+//! tried first, then the two a paired game gives its sides
+//! ([`fow_records::seed::side_seeds`]). A seed is taken only when the bot, replayed with
+//! it, plays every move of the game up to the last turn asked for; otherwise (another
+//! seed, another node budget, a clock) the belief is not replayed. The replay costs what
+//! the bot spent thinking over those turns, for each seed tried.
 
 use fow_players::bots::{
-    BeliefSearch, BeliefSearchSettings, BoardListSettings, GreedyModel, PossibleBoardList,
+    BeliefLog, BeliefSearch, BeliefSearchSettings, BoardListSettings, GreedyModel,
+    PossibleBoardList,
 };
 use fow_players::{Budget, GameStart, Player, PlayerSpec};
 use fow_records::seed::{player_seeds, side_seeds};
@@ -36,9 +38,11 @@ pub fn opponent_model(spec: &str) -> Option<GreedyModel> {
 }
 
 /// A belief bot, built from its spec.
-enum BeliefBot {
+pub(crate) enum BeliefBot {
     List(Box<PossibleBoardList>),
-    Search(Box<BeliefSearch>),
+    /// BeliefSearch, and whether its belief keeps a sample when more boards fit
+    /// (`keep` above 0) rather than rebuilding from guesses.
+    Search(Box<BeliefSearch>, bool),
 }
 
 impl BeliefBot {
@@ -58,7 +62,7 @@ impl BeliefBot {
                 s.thinking
                     .time
                     .is_none()
-                    .then(|| BeliefBot::Search(Box::new(BeliefSearch::new(s))))
+                    .then(|| BeliefBot::Search(Box::new(BeliefSearch::new(s)), s.keep > 0))
             }
             _ => None,
         }
@@ -67,15 +71,29 @@ impl BeliefBot {
     fn player(&mut self) -> &mut dyn Player {
         match self {
             BeliefBot::List(b) => b.as_mut(),
-            BeliefBot::Search(b) => b.as_mut(),
+            BeliefBot::Search(b, _) => b.as_mut(),
         }
     }
 
     /// Its boards and their weights now.
-    fn belief(&self) -> (&[Position], &[f64]) {
+    pub(crate) fn belief(&self) -> (&[Position], &[f64]) {
         match self {
             BeliefBot::List(b) => (b.boards(), b.weights()),
-            BeliefBot::Search(b) => (b.boards(), b.weights()),
+            BeliefBot::Search(b, _) => (b.boards(), b.weights()),
+        }
+    }
+
+    /// Whether its belief keeps a sample of the boards when more fit (BeliefSearch's
+    /// `keep`), rather than rebuilding the set from guesses past its cap.
+    pub(crate) fn samples(&self) -> bool {
+        matches!(self, BeliefBot::Search(_, true))
+    }
+
+    /// What its belief saw over the game so far.
+    pub(crate) fn log(&self) -> &BeliefLog {
+        match self {
+            BeliefBot::List(b) => b.log(),
+            BeliefBot::Search(b, _) => b.log(),
         }
     }
 }
@@ -87,11 +105,44 @@ pub fn belief_bot(spec: &str) -> bool {
     BeliefBot::of(spec).is_some()
 }
 
-/// For each ply of `plies` (1-based moves of `side`, increasing), the true position's
-/// weight in `side`'s own belief when it chose that move, relative to the mean weight of
-/// its boards (0 when the belief left it out); `None` when the mover is not a belief bot
-/// whose belief replays (see the module's notes).
-pub fn replay_belief(game: &SavedGame, side: Color, plies: &[usize]) -> Option<Vec<f64>> {
+/// One turn of the replayed bot: what it held when it chose its move.
+pub(crate) struct Turn<'a> {
+    /// The ply of its move, 1-based as the game's move list counts.
+    pub ply: usize,
+    /// The true position before its move.
+    pub truth: &'a Position,
+    /// The bot, its belief as it stood when it chose the move.
+    pub bot: &'a BeliefBot,
+    /// Whether this turn more boards were consistent than its belief keeps (a sample
+    /// kept, or a rebuild from guesses past its cap).
+    pub overflowed: bool,
+    /// Whether this turn no board was left, and the set was rebuilt from guesses.
+    pub emptied: bool,
+}
+
+/// A replay that played every move of the game it was asked for.
+pub(crate) struct Replayed<T> {
+    /// The seed the bot was given.
+    pub seed: u64,
+    /// What the replay's callback kept, turn by turn.
+    pub turns: Vec<T>,
+}
+
+/// Replays `side`'s belief bot over `game` up to ply `last_ply` under `budget` (see the
+/// module's notes), calling `at` at each of its turns and keeping what it returns; the
+/// first seed with which the bot plays every one of its moves up to `last_ply` wins.
+/// `None` when the mover is not a belief bot that replays, `budget` carries a time or a
+/// clock, the game has no seed, or no seed tried plays the game's moves.
+pub(crate) fn replay<T>(
+    game: &SavedGame,
+    side: Color,
+    budget: &Budget,
+    last_ply: usize,
+    mut at: impl FnMut(&Turn) -> Option<T>,
+) -> Option<Replayed<T>> {
+    if budget.time.is_some() || budget.clock.is_some() {
+        return None;
+    }
     let spec = if side.is_white() {
         &game.white
     } else {
@@ -108,47 +159,76 @@ pub fn replay_belief(game: &SavedGame, side: Color, plies: &[usize]) -> Option<V
         }
         tried.push(s);
         let mut bot = BeliefBot::of(spec)?;
+        let mut turns = Vec::new();
         // A bot that panics (as the arena would have recorded) replays nothing.
         let replayed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            replay_with(&mut bot, game, side, s, plies)
+            replay_with(&mut bot, game, side, s, budget, last_ply, &mut |t| {
+                turns.extend(at(t))
+            })
         }));
-        if let Ok(Some(weights)) = replayed {
-            return Some(weights);
+        if matches!(replayed, Ok(true)) {
+            return Some(Replayed { seed: s, turns });
         }
     }
     None
 }
 
-/// Replays `bot` as `side` with `seed`: the truth's relative weight at each of `plies`,
-/// or `None` as soon as it plays another move than the game's.
+/// Replays `bot` as `side` with `seed` up to `last_ply`, calling `at` at each of its
+/// turns; false as soon as it plays another move than the game's.
 fn replay_with(
     bot: &mut BeliefBot,
     game: &SavedGame,
     side: Color,
     seed: u64,
-    plies: &[usize],
-) -> Option<Vec<f64>> {
+    budget: &Budget,
+    last_ply: usize,
+    at: &mut dyn FnMut(&Turn),
+) -> bool {
     let rules = game.rules;
     let start = GameStart::new(side, rules, seed).with_position(game.start.clone());
     bot.player().start(&start);
     let mut play = Game::new(game.start.clone(), rules);
     let mut slot: Option<Observation> = None;
-    let mut out = vec![0.0; plies.len()];
-    let last_ply = plies.iter().copied().max().unwrap_or(0);
     for (i, m) in game.moves.iter().enumerate().take(last_ply) {
         if play.position().turn() == side {
             let obs = Observation::for_game(&mut slot, &play);
-            let chosen = bot.player().choose(obs, &Budget::default());
-            if chosen != *m {
-                return None;
+            let before = (bot.log().overflows, bot.log().empties);
+            if bot.player().choose(obs, budget) != *m {
+                return false;
             }
-            for (k, _) in plies.iter().enumerate().filter(|(_, &p)| p == i + 1) {
-                out[k] = truth_weight(bot.belief(), play.position(), &rules);
-            }
+            let log = bot.log();
+            at(&Turn {
+                ply: i + 1,
+                truth: play.position(),
+                bot,
+                overflowed: log.overflows > before.0,
+                emptied: log.empties > before.1,
+            });
         }
         play.play(m);
     }
-    Some(out)
+    true
+}
+
+/// For each ply of `plies` (1-based moves of `side`, increasing), the true position's
+/// weight in `side`'s own belief when it chose that move, relative to the mean weight of
+/// its boards (0 when the belief left it out); `None` when the mover is not a belief bot
+/// whose belief replays (see the module's notes). Replayed without a node budget.
+pub fn replay_belief(game: &SavedGame, side: Color, plies: &[usize]) -> Option<Vec<f64>> {
+    let last_ply = plies.iter().copied().max().unwrap_or(0);
+    let replayed = replay(game, side, &Budget::default(), last_ply, |t| {
+        plies
+            .contains(&t.ply)
+            .then(|| (t.ply, truth_weight(t.bot.belief(), t.truth, &game.rules)))
+    })?;
+    let weight = |p: usize| {
+        replayed
+            .turns
+            .iter()
+            .find(|(q, _)| *q == p)
+            .map(|(_, w)| *w)
+    };
+    Some(plies.iter().map(|&p| weight(p).unwrap_or(0.0)).collect())
 }
 
 /// The weight of the board equal to `truth` (for repetition) among `boards`, relative to
