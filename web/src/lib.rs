@@ -9,6 +9,8 @@
 #![warn(missing_docs)]
 
 mod assets;
+mod belief_json;
+mod cells;
 mod game_json;
 mod http;
 mod live;

@@ -17,7 +17,9 @@ use std::time::{Duration, Instant};
 
 use fow_arena::{describe_changes, HumanGame, Person};
 use fow_players::{Budget, GameStart, Player, PlayerError, PlayerErrorKind, PlayerSpec};
-use fow_variants::{side_name, Color, FogView, Move, Observation, RuleSet, Square};
+use fow_variants::{side_name, Color, FogView, Move, Observation, RuleSet};
+
+use crate::cells::view_cells;
 use serde_json::{json, Value};
 
 /// How long a person's turn may wait for a move before they are taken to have left.
@@ -153,23 +155,6 @@ impl Session {
         self.changed.notify_all();
         Ok(())
     }
-}
-
-/// The 64 squares of `view`, a8 first: `""` empty, `"?"` fog, else the FEN letter.
-fn view_cells(view: &FogView) -> Vec<String> {
-    let mut out = Vec::with_capacity(64);
-    for rank in (0..8u32).rev() {
-        for file in 0..8u32 {
-            let sq = Square::new(rank * 8 + file);
-            out.push(if !view.visible().contains(sq) {
-                "?".to_string()
-            } else {
-                view.piece_at(sq)
-                    .map_or(String::new(), |p| p.char().to_string())
-            });
-        }
-    }
-    out
 }
 
 /// A legal move as the page offers it.

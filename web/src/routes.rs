@@ -29,6 +29,8 @@ pub struct App {
     pub roots: Roots,
     /// Games being played.
     pub sessions: Sessions,
+    /// Belief overlays replayed so far.
+    pub beliefs: crate::belief_json::Beliefs,
     /// `--play SPEC`: the bot the play page offers first (the only program player a
     /// page may start).
     pub play: Option<String>,
@@ -109,6 +111,20 @@ impl App {
                 (Some((_, dir)), Some(n)) => json_or_error(crate::game_json::game_json(&dir, n)),
                 _ => Answer::not_found("game"),
             },
+            "/api/belief" => {
+                let side = match t.get("side") {
+                    Some("white") => Some(Color::White),
+                    Some("black") => Some(Color::Black),
+                    _ => None,
+                };
+                let ply = t.get("ply").and_then(|p| p.parse::<usize>().ok());
+                match (run(), number(), side, ply) {
+                    (Some((_, dir)), Some(n), Some(side), Some(ply)) => {
+                        json_or_error(self.beliefs.json(&dir, n, side, ply))
+                    }
+                    _ => Answer::Error(400, "belief: r, g, side (white or black) and ply".into()),
+                }
+            }
             "/api/pgn" => match (run(), number()) {
                 (Some((_, dir)), Some(n)) => match crate::game_json::game_pgn(&dir, n) {
                     Ok(pgn) => Answer::Text("application/x-chess-pgn; charset=utf-8", pgn),

@@ -65,6 +65,7 @@ impl Web {
         let app = Arc::new(App {
             roots,
             sessions: Sessions::default(),
+            beliefs: Default::default(),
             play: opts.play,
             play_area,
             rules: opts.rules,
