@@ -59,7 +59,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         .run
         .resume_folder(own, "the players/--games/--sprt/--rules")?
     {
-        Some(dir) => Run::resume(&dir, FolderKind::Match)?,
+        Some(dir) => a.run.resume(&dir, FolderKind::Match)?,
         None => new_run(&a)?,
     };
     let (cfg, dir) = (run.config(), run.dir());

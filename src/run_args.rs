@@ -1,6 +1,6 @@
 //! The options of a run of games, shared by `fow tournament` and `fow match`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use fow_arena::{Run, RunPlan, RunReport};
@@ -58,6 +58,12 @@ pub struct RunArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Write each game's moves into DIR/live/<id>.txt as they are played, for `fow web`
+    /// to show games in play; each file is removed once its game is in games.csv (the
+    /// games are the same). Refused with a program player outside sandbox=bwrap, which
+    /// could read its opponent's moves there.
+    #[arg(long)]
+    pub live: bool,
 }
 
 impl RunArgs {
@@ -115,6 +121,7 @@ impl RunArgs {
         plan.tc = self.game.time_control()?;
         plan.openings = self.game.openings(&rules)?;
         plan.shard = self.shard;
+        plan.live = self.live;
         if let Some(path) = &self.secret_key {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| input(format!("{}: {e}", path.display())))?;
@@ -129,6 +136,14 @@ impl RunArgs {
     /// A new run of `plan` in `--out`, or in a fresh `results/runs/<timestamp><suffix>`.
     pub fn create(&self, plan: RunPlan, suffix: &str) -> Result<Run, CliError> {
         Ok(Run::create(plan, self.out.as_deref(), suffix)?)
+    }
+
+    /// The run of `kind` in `dir` to resume (see [`RunArgs::resume_folder`]), with
+    /// `--live` as given now.
+    pub fn resume(&self, dir: &Path, kind: FolderKind) -> Result<Run, CliError> {
+        let mut run = Run::resume(dir, kind)?;
+        run.set_live(self.live)?;
+        Ok(run)
     }
 
     /// Says the run's notes, plays it with a progress bar (its message set by `stop`,

@@ -69,7 +69,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         .resume_folder(own, "--players/--gauntlet/--games/--rules")?
     {
         Some(dir) => {
-            let run = Run::resume(&dir, FolderKind::Tournament)?;
+            let run = a.run.resume(&dir, FolderKind::Tournament)?;
             if let Some(p) = a.preset {
                 p.check_resumed(run.config(), &dir)?;
             }

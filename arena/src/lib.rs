@@ -8,7 +8,8 @@
 //!   game appended to its [`RunFolder`](fow_records::RunFolder) as it ends; resumes after a
 //!   kill, and can stop early on a rule (an SPRT) or be halted from another thread
 //!   (Ctrl-C in the Python package, [`Run::play_until`]); one writer per folder. (The shards of a
-//!   run are merged by [`fow_records::merge_shards`].)
+//!   run are merged by [`fow_records::merge_shards`].) With a live feed
+//!   ([`Run::set_live`], [`check_live`]) each game's moves are written as they are played.
 //! - [`tournament_players`] and [`match_pairs`]: what a new tournament or match plays
 //!   when not told (the CLI's and the Python package's defaults).
 //! - [`pair_results`]: each game pair's score, for paired statistics.
@@ -40,6 +41,7 @@ pub mod evolve;
 mod genome;
 mod human;
 mod human_game;
+mod live;
 mod pairs;
 mod plans;
 mod play;
@@ -52,7 +54,8 @@ pub use human::{
     HUMAN_HELP,
 };
 pub use human_game::{game_summary, HumanGame, Person};
+pub use live::check_live;
 pub use pairs::{pair_results, score_of, PairResult};
 pub use plans::{match_pairs, tournament_players, MATCH_GAMES, SPRT_GAMES, TOURNAMENT_GAMES};
-pub use play::{play_game, play_game_seeded, GameOptions};
+pub use play::{play_game, play_game_seeded, play_game_watched, GameOptions, MoveSink};
 pub use run::{Run, RunPlan, RunReport};

@@ -97,6 +97,32 @@ pub fn play_game_seeded(
     seeds: [u64; 2],
     opts: &GameOptions,
 ) -> GameRecord {
+    play_game_watched(
+        white, black, white_name, black_name, seed, seeds, opts, None,
+    )
+}
+
+/// Told each move of a game as it is played, before the next player is asked: the live
+/// feed of a run with `--live` ([`fow_records::LiveFile`]). It sees what the arena sees
+/// (both sides' moves), so it is never a player.
+pub trait MoveSink {
+    /// Move `m` was played (its ply is the number of moves told before it, plus one).
+    fn moved(&mut self, m: &Move);
+}
+
+/// [`play_game_seeded`] that tells `sink` each move as it is played (the game is the
+/// same with or without it). Without a sink each ply costs one more branch.
+#[allow(clippy::too_many_arguments)]
+pub fn play_game_watched(
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    white_name: &str,
+    black_name: &str,
+    seed: u64,
+    seeds: [u64; 2],
+    opts: &GameOptions,
+    mut sink: Option<&mut dyn MoveSink>,
+) -> GameRecord {
     let rules = opts.rules;
     let start = opts.start.clone().unwrap_or_default();
     let mut players: [&mut dyn Player; 2] = [black, white];
@@ -206,6 +232,9 @@ pub fn play_game_seeded(
             }
         }
         moves.push(m);
+        if let Some(sink) = sink.as_mut() {
+            sink.moved(&m);
+        }
         let end = game.play(&m);
         if let Some(end) = end {
             let result = end.winner.map_or(GameResult::Draw, win_for);

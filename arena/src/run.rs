@@ -13,12 +13,13 @@ use fow_players::{Budget, PlayerSpec};
 use fow_records::count;
 use fow_records::seed::{is_program, run_seed, SeedKey, Seeding, SECRET_FILE};
 use fow_records::{
-    FolderKind, GameRecord, GameRow, Openings, Pairing, RecordError, RunFolder, Schedule, Shard,
-    StopRule, TimeControl, TimeRow, TournamentConfig,
+    clear_live, FolderKind, GameRecord, GameRow, LiveFile, LiveHeader, Openings, Pairing,
+    RecordError, RunFolder, Schedule, Shard, StopRule, TimeControl, TimeRow, TournamentConfig,
 };
 use fow_variants::{Color, Position, RuleSet};
 
-use crate::play::{play_game_seeded, GameOptions};
+use crate::live::check_live;
+use crate::play::{play_game_watched, GameOptions, MoveSink};
 
 /// What a finished (or resumed and finished) run holds.
 #[derive(Clone, Debug)]
@@ -68,6 +69,10 @@ pub struct RunPlan {
     pub shard: Option<Shard>,
     /// A match's stopping rule, as text (checked by the caller, which applies it).
     pub sprt: Option<String>,
+    /// Write each game's moves under the folder's `live/` as they are played (`--live`;
+    /// see [`Run::set_live`]). Not a setting: nothing of it is stored, and a resumed run
+    /// is told again.
+    pub live: bool,
 }
 
 impl RunPlan {
@@ -95,6 +100,7 @@ impl RunPlan {
             openings: None,
             shard: None,
             sprt: None,
+            live: false,
         }
     }
 
@@ -140,15 +146,17 @@ pub struct Run {
     players: Vec<PlayerSpec>,
     openings: Vec<Position>,
     folder: RunFolder,
+    live: bool,
 }
 
 impl Run {
     /// A new run of `plan` in `out`, or in a fresh `results/runs/<timestamp><suffix>`:
     /// the settings checked, the players checked against the folder (a sandbox that
-    /// would show it is refused before anything is written), then the key and the
-    /// settings written.
+    /// would show it, or a live feed a player could read, is refused before anything is
+    /// written), then the key and the settings written.
     pub fn create(plan: RunPlan, out: Option<&Path>, suffix: &str) -> Result<Run, RecordError> {
-        Run::begin(plan.settings()?, out, suffix)
+        let live = plan.live;
+        Run::start(plan.settings()?, out, suffix, live)
     }
 
     /// [`Run::create`] from settings already made (`config`, checked here).
@@ -157,8 +165,20 @@ impl Run {
         out: Option<&Path>,
         suffix: &str,
     ) -> Result<Run, RecordError> {
+        Run::start(config, out, suffix, false)
+    }
+
+    fn start(
+        config: TournamentConfig,
+        out: Option<&Path>,
+        suffix: &str,
+        live: bool,
+    ) -> Result<Run, RecordError> {
         let (config, players) = config.checked()?;
         // Before the folder is made: a refused run leaves nothing behind.
+        if live {
+            check_live(&config.players)?;
+        }
         if let Some(dir) = out {
             keep_out(&players, dir)?;
         }
@@ -167,7 +187,9 @@ impl Run {
             keep_out(&players, folder.dir())?;
         }
         folder.begin(&config)?;
-        Run::with(config, players, folder)
+        let mut run = Run::with(config, players, folder)?;
+        run.live = live;
+        Ok(run)
     }
 
     /// The run of `kind` (a tournament or a match) stored in `dir`, to be resumed: a
@@ -216,7 +238,27 @@ impl Run {
             players,
             openings,
             folder,
+            live: false,
         })
+    }
+
+    /// With `live`, [`Run::play`] writes each game's moves as they are played into the
+    /// folder's `live/<id>.txt` ([`fow_records::LiveFile`], read by
+    /// [`fow_records::live_games`]) and removes the file once the game's row is in
+    /// `games.csv`; the games and their files are the same either way. Refused when a
+    /// program player runs outside the sandbox, since it could read the other side's
+    /// moves there ([`check_live`]).
+    pub fn set_live(&mut self, live: bool) -> Result<(), RecordError> {
+        if live {
+            check_live(&self.config.players)?;
+        }
+        self.live = live;
+        Ok(())
+    }
+
+    /// Whether the run writes a live feed ([`Run::set_live`]).
+    pub fn live(&self) -> bool {
+        self.live
     }
 
     /// The settings.
@@ -296,7 +338,8 @@ impl Run {
     }
 
     /// Plays every game not yet on disk with `jobs` threads, calling `on_game` after each
-    /// is written, then rewrites the files in schedule order.
+    /// is written, then rewrites the files in schedule order. The live files a killed run
+    /// left are removed first, and a live feed's at the end ([`Run::set_live`]).
     ///
     /// With a stopping rule for a paired schedule (`stop`: a match's SPRT), `stop` is
     /// called with each pair's two games in schedule order (pair 0 first, whatever order
@@ -331,6 +374,8 @@ impl Run {
     ) -> Result<RunReport, RecordError> {
         let started = Instant::now();
         let schedule = self.config.games_to_play();
+        // Those of a killed run are stale: their games are played again or were written.
+        clear_live(self.dir())?;
         let done = self.folder.resume_from(&self.config)?;
         let stop = stop.filter(|_| self.config.paired && self.config.shard.is_none());
         // Game ids run over the whole run's schedule, whatever the shard.
@@ -380,7 +425,8 @@ impl Run {
                     break;
                 }
                 let result = (|| -> Result<Option<GameRecord>, RecordError> {
-                    let rec = self.play_one(p, &opts)?;
+                    let mut live = self.live_file(p)?;
+                    let rec = self.play_one(p, &opts, live.as_mut().map(|f| f as _))?;
                     // Halted while it was played: dropped, to be played again on resume.
                     if halt.load(Ordering::SeqCst) {
                         return Ok(None);
@@ -393,6 +439,9 @@ impl Run {
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
                         .append(row, &rec)?;
+                    if let Some(f) = live {
+                        f.close()?;
+                    }
                     if let Some(stop) = stop {
                         let mut pr = progress.lock().unwrap_or_else(|e| e.into_inner());
                         pr.add(row, stop);
@@ -427,9 +476,12 @@ impl Run {
             }
         });
         drop(writer);
+        // Games halted or failed leave theirs.
+        let cleared = clear_live(self.dir());
         if let Some(e) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Err(e);
         }
+        cleared?;
         let cutoff = cutoff.into_inner();
         let halted = halt.load(Ordering::SeqCst);
         // Games played past the stop are dropped: they do not count as played.
@@ -451,9 +503,35 @@ impl Run {
         })
     }
 
+    /// The live file of the scheduled game `p`, with a live feed.
+    fn live_file(&self, p: &Pairing) -> Result<Option<LiveFile>, RecordError> {
+        if !self.live {
+            return Ok(None);
+        }
+        let start = match p.opening {
+            Some(i) => self.openings[i].clone(),
+            None => Position::startpos(),
+        };
+        let header = LiveHeader {
+            id: p.id,
+            round: p.round,
+            white: self.config.players[p.white].clone(),
+            black: self.config.players[p.black].clone(),
+            rules: self.config.rules,
+            start: start.fen(),
+        };
+        LiveFile::create(self.dir(), &header).map(Some)
+    }
+
     /// Plays the scheduled game `p`: its players built from their specs, their program
-    /// logs in the folder's `logs/`, the folder hidden from their sandboxes.
-    fn play_one(&self, p: &Pairing, opts: &GameOptions) -> Result<GameRecord, RecordError> {
+    /// logs in the folder's `logs/`, the folder hidden from their sandboxes; each move
+    /// told to `sink` (the game's live file) as it is played.
+    fn play_one(
+        &self,
+        p: &Pairing,
+        opts: &GameOptions,
+        sink: Option<&mut dyn MoveSink>,
+    ) -> Result<GameRecord, RecordError> {
         let mut w = self.players[p.white].build()?;
         let mut b = self.players[p.black].build()?;
         w.log_to(&self.folder.log_file(p.id, Color::White));
@@ -471,7 +549,7 @@ impl Run {
             }
             None => opts,
         };
-        Ok(play_game_seeded(
+        Ok(play_game_watched(
             w.as_mut(),
             b.as_mut(),
             &self.config.players[p.white],
@@ -479,6 +557,7 @@ impl Run {
             p.seed,
             p.player_seeds,
             opts,
+            sink,
         ))
     }
 }

@@ -23,6 +23,8 @@
 //!   declared ([`FOLDER_FILES`], the per-game [`Tables`]) and where it is made, locked,
 //!   begun, appended to, read back, checked and rewritten; [`merge_shards`] joins the
 //!   folders of a run's shards through it.
+//! - [`live_games`]: the games in play in a folder of a run played with `--live`, each
+//!   from its file under `live/` ([`LiveFile`]: a header, then one move a line).
 //! - [`FolderKind`]: which command wrote a results folder (tournament, match, play,
 //!   import, evolve), so that each command refuses a folder of another kind
 //!   ([`check_kind`]).
@@ -57,6 +59,7 @@ mod error;
 mod files;
 mod folder;
 mod kind;
+mod live;
 mod lock;
 mod mac;
 mod merge;
@@ -90,6 +93,7 @@ pub use folder::{
     RATINGS_FILE, SUMMARY_FILE,
 };
 pub use kind::{check_kind, folder_kind, FolderKind};
+pub use live::{clear_live, live_file, live_games, LiveFile, LiveGame, LiveHeader, LIVE_DIR};
 pub use lock::{fresh_folder, lock_existing, lock_folder, FolderLock};
 pub use mac::RowTagger;
 pub use merge::{merge_shards, shard_config, MergeReport, StopRule};

@@ -309,7 +309,8 @@ fn missing_text(whole: &TournamentConfig, shards: &[ShardFolder], missing: &[u64
 /// run, killed before writing it, does not explain: a merge writes the key (the run's
 /// own), then `tournament.json` and the tables, each through a temporary
 /// (`tournament.json.tmp`, `games.csv.tmp`, ..., written over by the next write) renamed
-/// into place, so those are left-overs to write over, not another run's files.
+/// into place, so those are left-overs to write over, not another run's files (nor is a
+/// `live/` folder of games in play: it is not results, and the merge clears it).
 fn first_foreign_file(dir: &Path, whole: &TournamentConfig) -> Result<Option<String>, RecordError> {
     let mut names: Vec<String> = fs::read_dir(dir)
         .map_err(io_err(dir))?
@@ -328,7 +329,11 @@ fn first_foreign_file(dir: &Path, whole: &TournamentConfig) -> Result<Option<Str
             .iter()
             .any(|f| name.strip_suffix(".tmp") == Some(f))
     };
-    Ok(names.into_iter().find(|n| !temporary(n) && !own_key(n)))
+    // A live feed's folder holds no results: a run clears it (see `crate::live`).
+    let live = |name: &str| name == crate::live::LIVE_DIR;
+    Ok(names
+        .into_iter()
+        .find(|n| !temporary(n) && !own_key(n) && !live(n)))
 }
 
 /// Writes the merged folder: settings, key, games, times, clocks, logs.
@@ -363,6 +368,7 @@ fn write_merged(
     }
     folder.write_settings(whole)?;
     folder.rewrite(whole, tables)?;
+    crate::live::clear_live(dir)?;
     // The logs of the games kept, from the shard that played each.
     for s in shards {
         let logs = s.dir.join(LOGS_DIR);
