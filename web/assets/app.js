@@ -134,6 +134,10 @@ function drawRun(id, d) {
       (s.nodes ? ` · ${s.nodes} nodes` : "") + (s.clock ? ` · clock ${s.clock}` : "") + (s.sprt ? ` · SPRT ${s.sprt}` : "") }));
   }
   for (const e of d.errors || []) parts.push(el("p", { class: "err", text: e }));
+  if (Array.isArray(d.live_games) && d.live_games.length) {
+    parts.push(el("h2", { text: "Being played now" }), el("ul", { id: "live-games" }, d.live_games.map(g =>
+      el("li", { "data-game": g.id }, el("a", { href: "/watch?" + q({ r: id, g: g.id }), text: `game ${g.id}: ${g.white} vs ${g.black}` }), ` (${g.plies} plies so far)`))));
+  }
   if (d.table) parts.push(...tableSection(d.table));
   if (d.match) parts.push(...matchSection(d.match));
   if (d.best) parts.push(el("h2", { text: "Best so far" }), el("pre", { text: JSON.stringify(d.best, null, 2) }));
@@ -339,6 +343,45 @@ async function gamePage() {
   ready("game");
 }
 
+// ---------------------------------------------------------------- watch
+// One game of a run being written, ply by ply as it is played (server-sent events).
+async function watchPage() {
+  const id = params.get("r"), n = params.get("g");
+  crumbs(el("a", { href: "/run?" + q({ r: id }), text: id }), "watching game " + n);
+  const title = el("h1", { id: "title", text: `Game ${n}` });
+  const status = el("p", { id: "status", text: "Connecting…" });
+  const boards = el("div", { class: "boards", id: "boards" });
+  const moves = el("p", { id: "moves" });
+  app.replaceChildren(title, status, boards, moves);
+  let plies = 0;
+  const show = (b, moved) => boards.replaceChildren(
+    el("div", { class: "boardbox" }, el("h3", { text: "True board" }), board(b.board, { id: "board-truth", moved })),
+    el("div", { class: "boardbox" }, el("h3", { text: "White's view" }), board(b.white, { id: "board-white" })),
+    el("div", { class: "boardbox" }, el("h3", { text: "Black's view" }), board(b.black, { id: "board-black" })));
+  const es = new EventSource("/api/events/game?" + q({ r: id, g: n }));
+  es.addEventListener("waiting", () => { status.textContent = "Waiting for the game to begin…"; ready("watch"); });
+  es.addEventListener("start", ev => {
+    const d = JSON.parse(ev.data);
+    title.textContent = `Game ${n}: ${d.white} vs ${d.black}`;
+    status.textContent = `Being played (${d.rules} rules)`;
+    show(d.boards, null); moves.textContent = ""; plies = 0;
+    document.body.dataset.plies = 0; ready("watch");
+  });
+  es.addEventListener("ply", ev => {
+    const d = JSON.parse(ev.data);
+    show(d.boards, [d.uci.slice(0, 2), d.uci.slice(2, 4)]);
+    moves.append((plies ? " " : "") + d.uci); plies = d.ply;
+    document.body.dataset.plies = plies; ready("watch");
+  });
+  es.addEventListener("end", ev => {
+    const d = JSON.parse(ev.data);
+    es.close();
+    status.replaceChildren(`Game over: ${d.result || "unfinished"} (${d.reason}) `,
+      d.result ? el("a", { id: "finished", href: "/game?" + q({ r: id, g: n }), text: "open the game" }) : "");
+    document.body.dataset.over = "1"; ready("watch");
+  });
+}
+
 // ---------------------------------------------------------------- play
 async function playPage() {
   crumbs(el("a", { href: "/play", text: "play" }));
@@ -435,5 +478,5 @@ async function playGame(token) {
 }
 
 // ---------------------------------------------------------------- start
-const pages = { "/": indexPage, "/run": runPage, "/game": gamePage, "/play": playPage };
+const pages = { "/": indexPage, "/run": runPage, "/game": gamePage, "/watch": watchPage, "/play": playPage };
 (pages[location.pathname] || (() => fail("no such page")))().catch(fail);

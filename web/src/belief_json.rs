@@ -46,7 +46,12 @@ impl Beliefs {
             Budget::default()
         };
         let key = (dir.to_path_buf(), number, side.is_white());
-        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner()).get(&key).cloned();
+        let kept = self
+            .kept
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+            .cloned();
         let overlay = match kept {
             Some(o) => o,
             None => {

@@ -19,3 +19,19 @@ pub fn view_cells(view: &FogView) -> Vec<String> {
     }
     out
 }
+
+/// The 64 squares of the whole board of `pos`, a8 first (nothing fogged).
+pub fn board_cells(pos: &fow_variants::Position) -> Vec<String> {
+    let mut out = Vec::with_capacity(64);
+    for rank in (0..8u32).rev() {
+        for file in 0..8u32 {
+            let sq = Square::new(rank * 8 + file);
+            out.push(
+                pos.board()
+                    .piece_at(sq)
+                    .map_or(String::new(), |p| p.char().to_string()),
+            );
+        }
+    }
+    out
+}

@@ -1,14 +1,18 @@
 //! What the app shows while a run is written: a run's events ([`run_events`]), one each
 //! time its complete games change (the page then reloads the table, the ratings and the
-//! SPRT graph).
+//! SPRT graph), and one game's plies as they are played ([`game_events`]), read from
+//! the feed `fow tournament --live` / `fow match --live` writes (`live/<id>.txt`).
 
 use std::io;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use fow_records::GAMES_FILE;
-use serde_json::json;
+use fow_records::{live_games, LiveGame, GAMES_FILE};
+use fow_variants::{Color, FogView, Position};
+use serde_json::{json, Value};
+
+use crate::cells::{board_cells, view_cells};
 
 use crate::http::EventStream;
 use crate::scan::{being_written, complete_rows};
@@ -37,4 +41,119 @@ pub fn run_events(dir: &Path, mut out: EventStream, stop: &AtomicBool) -> io::Re
         std::thread::sleep(POLL);
     }
     Ok(())
+}
+
+/// The games of the run in `dir` being played now, as the run's page lists them.
+pub fn live_list(dir: &Path) -> Value {
+    match live_games(dir) {
+        Ok(games) => Value::Array(
+            games
+                .iter()
+                .map(|g| {
+                    json!({
+                        "id": g.header.id,
+                        "white": g.header.white,
+                        "black": g.header.black,
+                        "plies": g.moves.len(),
+                    })
+                })
+                .collect(),
+        ),
+        Err(e) => json!({ "error": e.to_string() }),
+    }
+}
+
+/// Sends game `id` of the run in `dir` ply by ply as it is played: a `start` event (the
+/// players, the start position's three boards), a `ply` event per move (its number, the
+/// move, the true board and both sides' views after it), and an `end` event once the
+/// game is in games.csv (its result and reason) or the run stopped without it; `waiting`
+/// while the game has not begun.
+pub fn game_events(dir: &Path, id: u64, mut out: EventStream, stop: &AtomicBool) -> io::Result<()> {
+    let mut sent: Option<usize> = None;
+    let mut pos: Option<Position> = None;
+    let mut quiet = Instant::now();
+    let mut waiting_sent = false;
+    while !stop.load(Ordering::SeqCst) {
+        let live = live_games(dir)
+            .ok()
+            .and_then(|gs| gs.into_iter().find(|g| g.header.id == id));
+        match live {
+            Some(g) => {
+                let (p, n) = send_plies(&g, sent, pos.take(), &mut out)?;
+                pos = Some(p);
+                if sent != Some(n) {
+                    quiet = Instant::now();
+                }
+                sent = Some(n);
+            }
+            None => {
+                let (games, _) = crate::run_json::games(dir);
+                if let Some(row) = games.iter().find(|g| g.id == id) {
+                    out.send(
+                        "end",
+                        &json!({ "id": id, "result": row.result, "reason": row.reason, "plies": row.plies }),
+                    )?;
+                    return Ok(());
+                }
+                if sent.is_some() && !crate::scan::being_written(dir) {
+                    out.send(
+                        "end",
+                        &json!({ "id": id, "result": null, "reason": "the run stopped" }),
+                    )?;
+                    return Ok(());
+                }
+                if !waiting_sent {
+                    out.send("waiting", &json!({ "id": id }))?;
+                    waiting_sent = true;
+                }
+            }
+        }
+        if quiet.elapsed() > KEEP_ALIVE {
+            out.keep_alive()?;
+            quiet = Instant::now();
+        }
+        std::thread::sleep(POLL);
+    }
+    Ok(())
+}
+
+/// Sends the plies of `g` after the first `sent` (and its `start` event when none was
+/// sent), continuing from `pos` (the position after `sent` plies); the position now and
+/// the plies sent in all.
+fn send_plies(
+    g: &LiveGame,
+    sent: Option<usize>,
+    pos: Option<Position>,
+    out: &mut EventStream,
+) -> io::Result<(Position, usize)> {
+    let rules = g.header.rules;
+    let start = || g.header.start.parse::<Position>().unwrap_or_default();
+    let boards = |p: &Position| {
+        json!({
+            "board": board_cells(p),
+            "white": view_cells(&FogView::of(p, Color::White, &rules)),
+            "black": view_cells(&FogView::of(p, Color::Black, &rules)),
+        })
+    };
+    let (mut pos, from) = match (sent, pos) {
+        (Some(n), Some(p)) => (p, n),
+        _ => {
+            let p = start();
+            out.send(
+                "start",
+                &json!({ "id": g.header.id, "white": g.header.white, "black": g.header.black,
+                         "rules": rules.to_string(), "boards": boards(&p) }),
+            )?;
+            (p, 0)
+        }
+    };
+    for (i, m) in g.moves.iter().enumerate().skip(from) {
+        let uci = m.uci();
+        pos.play(m);
+        out.send(
+            "ply",
+            &json!({ "ply": i + 1, "uci": uci, "boards": boards(&pos) }),
+        )?;
+    }
+    Ok((pos, g.moves.len().max(from)))
 }

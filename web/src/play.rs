@@ -273,7 +273,12 @@ impl Sessions {
     /// its session token (unguessable: another page cannot read the person's view).
     pub fn start(&self, game: NewGame, area: &Path) -> Result<(String, Arc<Session>), String> {
         let spec: PlayerSpec = game.bot.parse().map_err(|e| format!("{e}"))?;
-        let out = fow_records::stamped(&area.display().to_string(), "");
+        // A fresh folder (`-2`, `-3`, ... for games begun in the same second); the game
+        // takes its lock again at once.
+        let (out, lock) =
+            fow_records::fresh_folder(&fow_records::stamped(&area.display().to_string(), ""))
+                .map_err(|e| e.to_string())?;
+        drop(lock);
         let human = HumanGame::new(
             &spec.to_string(),
             &game.name,

@@ -64,6 +64,16 @@ impl App {
                     let _ = crate::live::run_events(&dir, out, &self.stop);
                 }
             }
+            (false, "/api/events/game") => {
+                let dir = target.get("r").and_then(|r| self.roots.resolve(r));
+                let id = target.get("g").and_then(|g| g.parse::<u64>().ok());
+                let (Some(dir), Some(id)) = (dir, id) else {
+                    return Answer::not_found("game").send(request);
+                };
+                if let Ok(out) = EventStream::open(request) {
+                    let _ = crate::live::game_events(&dir, id, out, &self.stop);
+                }
+            }
             (true, "/api/play/new") => {
                 let answer = match body(&mut request) {
                     Ok(text) => self.new_game(&text),
@@ -98,13 +108,18 @@ impl App {
         };
         let number = || t.get("g").and_then(|g| g.parse::<u64>().ok());
         match path {
-            "/" | "/run" | "/game" | "/play" => asset("/index.html"),
+            "/" | "/run" | "/game" | "/watch" | "/play" => asset("/index.html"),
             "/api/runs" => Answer::Json(json!({
                 "roots": self.roots.given().map(|p| p.display().to_string()).collect::<Vec<_>>(),
                 "runs": crate::scan::runs(&self.roots),
             })),
             "/api/run" => match run() {
-                Some((id, dir)) => json_or_error(crate::run_json::run_json(id, &dir)),
+                Some((id, dir)) => {
+                    json_or_error(crate::run_json::run_json(id, &dir).map(|mut v| {
+                        v["live_games"] = crate::live::live_list(&dir);
+                        v
+                    }))
+                }
                 None => Answer::not_found("run"),
             },
             "/api/game" => match (run(), number()) {
