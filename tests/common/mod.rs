@@ -9,6 +9,7 @@ use std::process::{Command, Output};
 use fow_records::{read_games, GameRow, GAMES_FILE};
 
 pub mod help;
+pub mod web;
 
 /// The `fow` binary under test.
 pub const FOW: &str = env!("CARGO_BIN_EXE_fow");

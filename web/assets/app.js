@@ -198,10 +198,10 @@ function matchSection(m) {
   const out = [el("h2", { text: `Match: ${m.player}` + (m.sprt ? ` (SPRT ${m.sprt})` : "") }),
     el("p", { class: "muted", text: `${m.pairs} complete game pairs` })];
   out.push(el("table", { class: "data", id: "match" },
-    el("thead", {}, el("tr", {}, ["opponent", "pairs", "W-D-L", "score", "Elo", "nElo", "LOS", "pentanomial", "LLR"].map(h => el("th", { text: h })))),
+    el("thead", {}, el("tr", {}, ["opponent", "pairs", "W-D-L", "score", "Elo [95%]", "nElo [95%]", "LOS", "pentanomial", "LLR (bounds)"].map(h => el("th", { text: h })))),
     el("tbody", {}, m.opponents.map(o => {
       const s = o.stats, last = o.llr.length ? o.llr[o.llr.length - 1][1] : null;
-      const iv = e => e ? `${fmt(e.value ?? e.elo, 1)} ± ${fmt(e.half ?? e.error, 1)}` : "–";
+      const iv = e => e ? `${fmt(e.value, 1)} [${e.lower === null ? "−∞" : fmt(e.lower, 1)}, ${e.upper === null ? "+∞" : fmt(e.upper, 1)}]` : "–";
       return el("tr", {}, el("td", { text: o.opponent }), el("td", { class: "num", text: s.pairs }),
         el("td", { text: `${s.wins}-${s.draws}-${s.losses}` }), el("td", { class: "num", text: pct(s.score) }),
         el("td", { class: "num", text: iv(s.elo) }), el("td", { class: "num", text: iv(s.nelo) }),
@@ -267,7 +267,7 @@ async function gamePage() {
   const head = el("div", {},
     el("h1", { id: "title", text: `${g.white} vs ${g.black}` }),
     el("p", { id: "meta", class: "muted", text: `${g.source} · ${g.rules} rules` + (g.seed ? ` · seed ${g.seed}` : "") }),
-    el("p", { id: "result", text: `${g.result || "*"} ${g.outcome || ""}` }),
+    el("p", { id: "result", text: g.outcome || g.result || "*" }),
     g.opening ? el("p", { id: "opening", text: g.opening }) : null,
     g.analysis ? el("p", { id: "accuracy", text: `Accuracy: White ${fmt(g.analysis.white.accuracy, 1)}%, Black ${fmt(g.analysis.black.accuracy, 1)}% (${g.analysis.source})` }) : null,
     g.analysis_error ? el("p", { class: "note", text: "analysis not shown: " + g.analysis_error }) : null,
@@ -295,7 +295,7 @@ async function gamePage() {
     info.replaceChildren(
       el("p", { id: "position", text: `Ply ${ply} of ${g.frames.length - 1}` }),
       el("p", { id: "move", text: f.move ? `${f.move.text}` + (f.move.capture ? ` captures ${f.move.capture}` : "") : "Start position" }),
-      a ? el("p", { id: "analysis", text: `${a.label}: win chance ${fmt(100 * a.win_before, 0)}% → ${fmt(100 * a.win_after, 0)}%, accuracy ${fmt(a.accuracy, 1)}%` + (a.best ? `, engine preferred ${a.best}` : "") + (a.notes ? ` — ${a.notes}` : "") }) : null);
+      a ? el("p", { id: "analysis", text: `${a.label}: win chance ${fmt(a.win_before, 0)}% → ${fmt(a.win_after, 0)}%, accuracy ${fmt(a.accuracy, 1)}%` + (a.best ? `, engine preferred ${a.best}` : "") + (a.notes ? ` — ${a.notes}` : "") }) : null);
     moveEls.forEach((e, i) => e && e.classList.toggle("cur", i === ply));
     document.body.dataset.ply = ply;
     history.replaceState(null, "", "/game?" + q({ r: id, g: n, ply }));
@@ -443,6 +443,7 @@ async function playGame(token) {
     const legal = t ? t.legal : [];
     const targets = selected ? legal.filter(m => m.from === selected).map(m => m.to) : [];
     const b = board(t ? t.board : lastBoard, { id: "board-mine", flip, onclick: sq => click(sq) });
+    for (const m of legal) b.querySelector(`[data-sq="${m.from}"]`).dataset.movable = "1";
     if (selected) b.querySelector(`[data-sq="${selected}"]`).classList.add("sel");
     for (const sq of targets) b.querySelector(`[data-sq="${sq}"]`).classList.add("target");
     boardBox.replaceChildren(b);
@@ -455,7 +456,7 @@ async function playGame(token) {
     if (!state || !state.turn) return;
     const legal = state.turn.legal;
     if (selected) {
-      const ms = legal.filter(m => m.from === selected && m.to === sq);
+      const ms = legal.filter((m, i) => m.from === selected && m.to === sq && legal.findIndex(x => x.uci === m.uci) === i);
       if (ms.length === 1) { selected = null; send(ms[0].uci); return; }
       if (ms.length > 1) {
         promo.replaceChildren(el("span", { text: "Promote to: " }), ms.map(m => el("button", { "data-promotion": m.promotion, onclick: () => { selected = null; send(m.uci); }, text: GLYPH[state.color === "white" ? m.promotion.toUpperCase() : m.promotion] })));

@@ -151,6 +151,8 @@ impl Session {
             Answer::Move(*m)
         };
         s.answer = Some(answer);
+        // Not their turn any more: the page shows the bot thinking at once.
+        s.turn = None;
         s.version += 1;
         self.changed.notify_all();
         Ok(())
