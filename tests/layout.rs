@@ -33,6 +33,7 @@ const CHECKED: &[&str] = &[
     "analysis/src",
     "train/src",
     "python/src",
+    "web/src",
     "src",
 ];
 

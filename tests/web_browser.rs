@@ -42,7 +42,9 @@ fn chromium() -> Option<PathBuf> {
 /// A headless browser, or `None` (the test is skipped, saying why).
 fn browser(test: &str) -> Option<Browser> {
     let Some(path) = chromium() else {
-        eprintln!("skipped: {test}: chromium is not installed (scripts/install-chromium.sh installs it)");
+        eprintln!(
+            "skipped: {test}: chromium is not installed (scripts/install-chromium.sh installs it)"
+        );
         return None;
     };
     let options = LaunchOptions::default_builder()
@@ -74,20 +76,30 @@ fn open(tab: &Tab, server: &Server, path: &str, page: &str) {
         .unwrap();
     tab.wait_until_navigated().unwrap();
     tab.wait_for_element(&format!("body[data-ready='1'][data-page='{page}']"))
-        .unwrap_or_else(|e| panic!("{path}: {e}; body: {}", text(tab, "document.body.innerText")));
+        .unwrap_or_else(|e| {
+            panic!(
+                "{path}: {e}; body: {}",
+                text(tab, "document.body.innerText")
+            )
+        });
 }
 
 /// A JavaScript expression's value, as text.
 fn text(tab: &Tab, js: &str) -> String {
     let v = tab.evaluate(&format!("String({js})"), false).unwrap();
-    v.value.and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
+    v.value
+        .and_then(|v| v.as_str().map(String::from))
+        .unwrap_or_default()
 }
 
 /// Waits until the JavaScript condition holds (the guard only fails a test that hangs).
 fn until(tab: &Tab, js: &str) {
     let start = Instant::now();
     while text(tab, js) != "true" {
-        assert!(start.elapsed() < Duration::from_secs(120), "never true: {js}");
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "never true: {js}"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
 }
@@ -110,7 +122,10 @@ fn squares(tab: &Tab, selector: &str) -> Vec<(String, Point)> {
         "JSON.stringify([...document.querySelectorAll(\"{selector}\")].map(e => {{ const r = e.getBoundingClientRect(); return [e.dataset.sq || e.dataset.promotion, r.x + r.width / 2, r.y + r.height / 2]; }}))"
     );
     let found: Vec<(String, f64, f64)> = serde_json::from_str(&text(tab, &js)).unwrap();
-    found.into_iter().map(|(s, x, y)| (s, Point { x, y })).collect()
+    found
+        .into_iter()
+        .map(|(s, x, y)| (s, Point { x, y }))
+        .collect()
 }
 
 /// The cells a board of the page shows (`data-piece`, `?` for fog), a8 first.
@@ -130,8 +145,17 @@ fn write_analysis(dir: &Path, n: u64) {
     for (i, m) in game.moves.iter().enumerate() {
         let ply = i + 1;
         let after = if ply == 3 { cp - 400.0 } else { cp };
-        w.serialize(MoveAnalysis::new(ply, ply % 2 == 1, m.uci(), m.uci(), cp, after, m.uci(), false))
-            .unwrap();
+        w.serialize(MoveAnalysis::new(
+            ply,
+            ply % 2 == 1,
+            m.uci(),
+            m.uci(),
+            cp,
+            after,
+            m.uci(),
+            false,
+        ))
+        .unwrap();
         cp = after;
     }
     w.flush().unwrap();
@@ -139,30 +163,68 @@ fn write_analysis(dir: &Path, n: u64) {
 
 #[test]
 fn each_page_in_chromium_with_the_analysis_and_the_belief_overlay() {
-    let Some(b) = browser("each page") else { return };
+    let Some(b) = browser("each page") else {
+        return;
+    };
     let root = runs();
     let t = root.path().join("t");
     // Game 4 of the round robin: PossibleBoardList (White) against RandomMove.
     let game = load_game(&t.join(GAMES_FILE), Some(4), &RuleSet::thesis()).unwrap();
-    assert_eq!((game.white.as_str(), game.black.as_str()), ("PossibleBoardList", "RandomMove"));
+    assert_eq!(
+        (game.white.as_str(), game.black.as_str()),
+        ("PossibleBoardList", "RandomMove")
+    );
     write_analysis(&t, 4);
     let server = Server::start(&[root.path()], &[]);
     let tab = tab(&b);
 
     open(&tab, &server, "/", "index");
-    assert_eq!(text(&tab, "document.querySelectorAll('#runs tr[data-run]').length"), "2");
+    assert_eq!(
+        text(
+            &tab,
+            "document.querySelectorAll('#runs tr[data-run]').length"
+        ),
+        "2"
+    );
     shot(&tab, "index");
-    tab.find_element("#filter").unwrap().type_into("match").unwrap();
-    until(&tab, "document.querySelectorAll('#runs tr[data-run]').length === 1");
+    tab.find_element("#filter")
+        .unwrap()
+        .type_into("match")
+        .unwrap();
+    until(
+        &tab,
+        "document.querySelectorAll('#runs tr[data-run]').length === 1",
+    );
 
     open(&tab, &server, "/run?r=0/t", "run");
-    assert_eq!(text(&tab, "document.querySelectorAll('#ratings tbody tr').length"), "3");
-    assert_eq!(text(&tab, "document.querySelectorAll('#crosstable tbody tr').length"), "3");
-    assert_eq!(text(&tab, "document.querySelectorAll('#ladder circle').length"), "3");
+    assert_eq!(
+        text(
+            &tab,
+            "document.querySelectorAll('#ratings tbody tr').length"
+        ),
+        "3"
+    );
+    assert_eq!(
+        text(
+            &tab,
+            "document.querySelectorAll('#crosstable tbody tr').length"
+        ),
+        "3"
+    );
+    assert_eq!(
+        text(&tab, "document.querySelectorAll('#ladder circle').length"),
+        "3"
+    );
     shot(&tab, "run");
     // Sorting by plies, longest first, by two clicks on the column's head.
-    tab.find_element("th[data-sort='plies']").unwrap().click().unwrap();
-    tab.find_element("th[data-sort='plies']").unwrap().click().unwrap();
+    tab.find_element("th[data-sort='plies']")
+        .unwrap()
+        .click()
+        .unwrap();
+    tab.find_element("th[data-sort='plies']")
+        .unwrap()
+        .click()
+        .unwrap();
     let plies: Vec<u64> = serde_json::from_str(&text(
         &tab,
         "JSON.stringify([...document.querySelectorAll('#games tbody tr')].map(r => +r.cells[5].textContent))",
@@ -176,11 +238,19 @@ fn each_page_in_chromium_with_the_analysis_and_the_belief_overlay() {
         false,
     )
     .unwrap();
-    assert_eq!(text(&tab, "document.getElementById('games-count').textContent"), "8 of 12 games");
+    assert_eq!(
+        text(&tab, "document.getElementById('games-count').textContent"),
+        "8 of 12 games"
+    );
 
     open(&tab, &server, "/run?r=0/m", "run");
-    let pairs = server.json("/api/run?r=0/m")["match"]["pairs"].as_u64().unwrap();
-    assert_eq!(text(&tab, "document.querySelector('svg.llr').dataset.points"), pairs.to_string());
+    let pairs = server.json("/api/run?r=0/m")["match"]["pairs"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(
+        text(&tab, "document.querySelector('svg.llr').dataset.points"),
+        pairs.to_string()
+    );
     shot(&tab, "match");
 
     open(&tab, &server, "/game?r=0/t&g=4", "game");
@@ -193,9 +263,18 @@ fn each_page_in_chromium_with_the_analysis_and_the_belief_overlay() {
     for m in &game.moves[..3] {
         pos.play(m);
     }
-    assert_eq!(page_cells(&tab, "board-white"), cells_of(&FogView::of(&pos, Color::White, &RuleSet::thesis())));
-    assert_eq!(page_cells(&tab, "board-black"), cells_of(&FogView::of(&pos, Color::Black, &RuleSet::thesis())));
-    assert_eq!(text(&tab, "document.querySelector('#moves .mv.cur').dataset.ply"), "3");
+    assert_eq!(
+        page_cells(&tab, "board-white"),
+        cells_of(&FogView::of(&pos, Color::White, &RuleSet::thesis()))
+    );
+    assert_eq!(
+        page_cells(&tab, "board-black"),
+        cells_of(&FogView::of(&pos, Color::Black, &RuleSet::thesis()))
+    );
+    assert_eq!(
+        text(&tab, "document.querySelector('#moves .mv.cur').dataset.ply"),
+        "3"
+    );
     assert!(text(&tab, "document.getElementById('analysis').textContent").starts_with("blunder"));
     shot(&tab, "game");
 
@@ -204,9 +283,21 @@ fn each_page_in_chromium_with_the_analysis_and_the_belief_overlay() {
     until(&tab, "document.body.dataset.ply === '4'");
     tab.find_element("#belief-white").unwrap().click().unwrap();
     tab.wait_for_element("#belief-count").unwrap();
-    let overlay = belief_overlay(&game, Color::White, &Budget::default(), OverlayPlies::One(5)).unwrap();
+    let overlay = belief_overlay(
+        &game,
+        Color::White,
+        &Budget::default(),
+        OverlayPlies::One(5),
+    )
+    .unwrap();
     let turn = overlay.turns.iter().find(|t| t.ply == 5).unwrap();
-    assert_eq!(text(&tab, "document.getElementById('belief-count').dataset.boards"), turn.boards.to_string());
+    assert_eq!(
+        text(
+            &tab,
+            "document.getElementById('belief-count').dataset.boards"
+        ),
+        turn.boards.to_string()
+    );
     // The heat map of the enemy king, square by square.
     let heat: Vec<f64> = serde_json::from_str(&text(
         &tab,
@@ -218,18 +309,22 @@ fn each_page_in_chromium_with_the_analysis_and_the_belief_overlay() {
         assert!((g - w).abs() < 1e-3, "square {i}: {g} against {w}");
     }
     assert!(want.iter().sum::<f64>() > 0.99);
-    tab.evaluate("document.getElementById('belief').scrollIntoView()", false).unwrap();
+    tab.evaluate("document.getElementById('belief').scrollIntoView()", false)
+        .unwrap();
     shot(&tab, "belief");
 }
 
 #[test]
 fn a_whole_game_against_random_move_by_clicks() {
-    let Some(b) = browser("a game by clicks") else { return };
+    let Some(b) = browser("a game by clicks") else {
+        return;
+    };
     let root = tempfile::tempdir().unwrap();
     let server = Server::start(&[root.path()], &["--play", "RandomMove"]);
     let tab = tab(&b);
     open(&tab, &server, "/play", "play-form");
-    tab.evaluate("document.getElementById('color').value = 'white'", false).unwrap();
+    tab.evaluate("document.getElementById('color').value = 'white'", false)
+        .unwrap();
     tab.find_element("#seed").unwrap().type_into("11").unwrap();
     tab.find_element("#start").unwrap().click().unwrap();
     tab.wait_for_element("body[data-page='play']").unwrap();
@@ -242,7 +337,13 @@ fn a_whole_game_against_random_move_by_clicks() {
             break;
         }
         // Fogged squares never carry a piece.
-        assert_eq!(text(&tab, "document.querySelectorAll('#board-mine .sq.fog[data-piece]').length"), "0");
+        assert_eq!(
+            text(
+                &tab,
+                "document.querySelectorAll('#board-mine .sq.fog[data-piece]').length"
+            ),
+            "0"
+        );
         if clicked.len() == 4 && !shot_taken {
             shot(&tab, "play");
             shot_taken = true;
@@ -254,7 +355,9 @@ fn a_whole_game_against_random_move_by_clicks() {
         // at the square's middle.
         let movable: Vec<(String, Point)> = squares(&tab, "#board-mine .sq[data-movable]");
         assert!(!movable.is_empty(), "no piece of ours may move");
-        pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        pick = pick
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let (sq, at) = &movable[(pick >> 33) as usize % movable.len()];
         tab.click_point(*at).unwrap();
         let targets = squares(&tab, "#board-mine .sq.target[data-piece='k']");
@@ -273,16 +376,25 @@ fn a_whole_game_against_random_move_by_clicks() {
         } else {
             clicked.push(format!("{sq}{target}"));
         }
-        until(&tab, &format!("document.body.dataset.version !== '{version}'"));
+        until(
+            &tab,
+            &format!("document.body.dataset.version !== '{version}'"),
+        );
     }
     eprintln!("{} moves clicked", clicked.len());
     eprintln!("{} moves clicked", clicked.len());
     shot(&tab, "play-over");
     // The saved game: our moves are the ones clicked, and it opens in the game page.
     tab.find_element("#saved-game").unwrap().click().unwrap();
-    tab.wait_for_element("body[data-ready='1'][data-page='game']").unwrap();
+    tab.wait_for_element("body[data-ready='1'][data-page='game']")
+        .unwrap();
     let play = root.path().join("play");
-    let dir = std::fs::read_dir(&play).unwrap().next().unwrap().unwrap().path();
+    let dir = std::fs::read_dir(&play)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
     let game = load_game(&dir.join(GAMES_FILE), Some(0), &RuleSet::thesis()).unwrap();
     assert_eq!(game.white, "Human");
     // Under thesis rules a pawn promotes to a queen, which games.csv leaves unwritten.
@@ -303,7 +415,9 @@ fn a_whole_game_against_random_move_by_clicks() {
 
 #[test]
 fn a_run_being_written_updates_in_the_browser_and_a_game_is_watched_ply_by_ply() {
-    let Some(b) = browser("live updates") else { return };
+    let Some(b) = browser("live updates") else {
+        return;
+    };
     let root = runs();
     let t = root.path().join("t");
     let x = root.path().join("x");
@@ -316,11 +430,23 @@ fn a_run_being_written_updates_in_the_browser_and_a_game_is_watched_ply_by_ply()
     let tab = tab(&b);
     open(&tab, &server, "/run?r=0/x", "run");
     until(&tab, "document.body.dataset.games === '5'");
-    assert_eq!(text(&tab, "document.getElementById('games-count').textContent"), "5 of 5 games");
-    let mut f = std::fs::OpenOptions::new().append(true).open(x.join(GAMES_FILE)).unwrap();
+    assert_eq!(
+        text(&tab, "document.getElementById('games-count').textContent"),
+        "5 of 5 games"
+    );
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(x.join(GAMES_FILE))
+        .unwrap();
     writeln!(f, "{}", lines[6]).unwrap();
-    until(&tab, "document.getElementById('games-count').textContent === '6 of 6 games'");
-    until(&tab, "document.querySelectorAll('#ratings tbody tr').length === 3");
+    until(
+        &tab,
+        "document.getElementById('games-count').textContent === '6 of 6 games'",
+    );
+    until(
+        &tab,
+        "document.querySelectorAll('#ratings tbody tr').length === 3",
+    );
     shot(&tab, "live-run");
 
     let saved = load_game(&t.join(GAMES_FILE), Some(7), &RuleSet::thesis()).unwrap();
@@ -337,15 +463,24 @@ fn a_run_being_written_updates_in_the_browser_and_a_game_is_watched_ply_by_ply()
     )
     .unwrap();
     open(&tab, &server, "/run?r=0/x", "run");
-    assert_eq!(text(&tab, "document.querySelectorAll('#live-games li').length"), "1");
+    assert_eq!(
+        text(&tab, "document.querySelectorAll('#live-games li').length"),
+        "1"
+    );
     open(&tab, &server, "/watch?r=0/x&g=7", "watch");
     let mut pos = Position::startpos();
     for (i, m) in saved.moves.iter().take(5).enumerate() {
         live.push(m);
         pos.play(m);
-        until(&tab, &format!("document.body.dataset.plies === '{}'", i + 1));
+        until(
+            &tab,
+            &format!("document.body.dataset.plies === '{}'", i + 1),
+        );
         assert_eq!(page_cells(&tab, "board-truth"), board_cells(&pos));
-        assert_eq!(page_cells(&tab, "board-black"), cells_of(&FogView::of(&pos, Color::Black, &RuleSet::thesis())));
+        assert_eq!(
+            page_cells(&tab, "board-black"),
+            cells_of(&FogView::of(&pos, Color::Black, &RuleSet::thesis()))
+        );
     }
     shot(&tab, "watch");
     writeln!(f, "{}", lines[8]).unwrap();

@@ -229,7 +229,6 @@ pub fn cells_of(view: &FogView) -> Vec<String> {
     out
 }
 
-
 /// The 64 cells of the whole board of `pos`, as the app draws the true board.
 pub fn board_cells(pos: &fow_variants::Position) -> Vec<String> {
     (0..64u32)

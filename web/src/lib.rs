@@ -17,6 +17,7 @@ mod live;
 mod play;
 mod roots;
 mod routes;
+mod run_cache;
 mod run_json;
 mod scan;
 mod server;

@@ -31,6 +31,8 @@ pub struct App {
     pub sessions: Sessions,
     /// Belief overlays replayed so far.
     pub beliefs: crate::belief_json::Beliefs,
+    /// Run pages, kept while their folders are unchanged.
+    pub run_pages: crate::run_cache::RunCache,
     /// `--play SPEC`: the bot the play page offers first (the only program player a
     /// page may start).
     pub play: Option<String>,
@@ -114,12 +116,16 @@ impl App {
                 "runs": crate::scan::runs(&self.roots),
             })),
             "/api/run" => match run() {
-                Some((id, dir)) => {
-                    json_or_error(crate::run_json::run_json(id, &dir).map(|mut v| {
-                        v["live_games"] = crate::live::live_list(&dir);
-                        v
-                    }))
-                }
+                Some((id, dir)) => json_or_error(
+                    self.run_pages
+                        .page(&dir, || crate::run_json::run_json(id, &dir))
+                        .map(|mut v| {
+                            // Always fresh: the live files change every ply.
+                            v["live_games"] = crate::live::live_list(&dir);
+                            v["live"] = crate::scan::being_written(&dir).into();
+                            v
+                        }),
+                ),
                 None => Answer::not_found("run"),
             },
             "/api/game" => match (run(), number()) {

@@ -12,7 +12,7 @@ use fow_ratings::{llr, MatchStats, Pentanomial, Score, SprtSpec};
 use fow_records::{read_checked, CheckAgainst, FolderKind, GameRow, TournamentConfig, GAMES_FILE};
 use serde_json::{json, Value};
 
-use crate::scan::{being_written, complete_rows};
+use crate::scan::{being_written, complete_rows, progress_file};
 
 /// The page of the run in `dir` (resolved inside a root) whose id is `id`.
 pub fn run_json(id: &str, dir: &Path) -> Result<Value, String> {
@@ -28,11 +28,7 @@ pub fn run_json(id: &str, dir: &Path) -> Result<Value, String> {
     });
     match kind {
         FolderKind::Evolve | FolderKind::Tune => {
-            page["progress"] = json!(complete_rows(&dir.join(if kind == FolderKind::Tune {
-                "tune.csv"
-            } else {
-                "evolve.csv"
-            })));
+            page["progress"] = json!(complete_rows(&dir.join(progress_file(kind))));
             page["best"] = best_json(dir);
             return Ok(page);
         }

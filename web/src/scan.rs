@@ -77,7 +77,7 @@ fn entry(roots: &Roots, root: usize, given: &Path, dir: &Path, locked: &[u64]) -
     let id = roots.id_of(root, dir)?;
     let rel = dir.strip_prefix(roots.real(root)?).ok()?;
     let (players, games) = match kind {
-        FolderKind::Evolve | FolderKind::Tune => (vec![], progress_lines(dir, kind)),
+        FolderKind::Evolve | FolderKind::Tune => (tuned(dir, kind), progress_lines(dir, kind)),
         _ => {
             let cfg = TournamentConfig::load(dir).ok();
             (
@@ -106,14 +106,44 @@ pub fn complete_rows(path: &Path) -> u64 {
         .unwrap_or(0)
 }
 
-/// Batches of a tuning run or generations of an evolution, by its log's lines.
-fn progress_lines(dir: &Path, kind: FolderKind) -> u64 {
-    let name = if kind == FolderKind::Tune {
+/// The log of a tuning run (`tune.csv`, a row per batch) or of an evolution (`log.csv`,
+/// a row per generation).
+pub fn progress_file(kind: FolderKind) -> &'static str {
+    if kind == FolderKind::Tune {
         "tune.csv"
     } else {
-        "evolve.csv"
+        "log.csv"
+    }
+}
+
+/// Batches of a tuning run or generations of an evolution, by its log's lines.
+fn progress_lines(dir: &Path, kind: FolderKind) -> u64 {
+    complete_rows(&dir.join(progress_file(kind)))
+}
+
+/// What a tuning run tunes (its player) or an evolution evolves (its bot) and plays
+/// against, from its settings.
+fn tuned(dir: &Path, kind: FolderKind) -> Vec<String> {
+    let file = if kind == FolderKind::Tune {
+        "tune.json"
+    } else {
+        "evolve.json"
     };
-    complete_rows(&dir.join(name))
+    let Some(json) = std::fs::read(dir.join(file))
+        .ok()
+        .and_then(|t| serde_json::from_slice::<serde_json::Value>(&t).ok())
+    else {
+        return Vec::new();
+    };
+    let text = |v: &serde_json::Value| v.as_str().map(String::from);
+    let mut out: Vec<String> = [&json["space"]["player"], &json["bot"]]
+        .into_iter()
+        .filter_map(text)
+        .collect();
+    if let Some(against) = json["against"].as_array() {
+        out.extend(against.iter().filter_map(text));
+    }
+    out
 }
 
 /// The newest change of the folder or the files a run appends to.

@@ -66,6 +66,7 @@ impl Web {
             roots,
             sessions: Sessions::default(),
             beliefs: Default::default(),
+            run_pages: Default::default(),
             play: opts.play,
             play_area,
             rules: opts.rules,
