@@ -35,7 +35,6 @@ mod export;
 mod game_args;
 mod import;
 mod inputs;
-mod interrupt;
 mod jobs;
 mod matches;
 mod merge;

@@ -4,11 +4,12 @@ use std::io::{BufReader, IsTerminal};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
-use fow_arena::{game_summary, HumanGame, HumanPlayer, Interruptible};
+use fow_arena::{
+    catch_interrupt, game_summary, HumanGame, HumanPlayer, Interruptible, INTERRUPTED,
+};
 use fow_variants::{side_name, Color};
 
 use crate::error::CliError;
-use crate::interrupt::{catch_interrupt, INTERRUPTED};
 use crate::rules_args::RulesArgs;
 
 /// Play a bot in the terminal.

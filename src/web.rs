@@ -2,19 +2,18 @@
 
 use std::path::PathBuf;
 
+use fow_arena::{catch_interrupt, INTERRUPTED};
 use fow_web::{Web, WebOptions, DEFAULT_LISTEN};
 
 use crate::error::CliError;
-use crate::interrupt::{catch_interrupt, INTERRUPTED};
 use crate::rules_args::RulesArgs;
 
-/// Serve a browser app over results folders: every run, its tables, ratings, SPRT and
-/// games; a game's true board and both sides' views, its analysis and a belief bot's
-/// belief; runs being written, updated as their games end; and play against a bot.
+/// Serve a browser app over results folders: runs, tables, ratings, SPRT and games; a
+/// game's true board, both views, its analysis and a belief bot's belief; live runs; play.
 ///
-/// It only reads the folders (and writes the games played in it under the first
-/// root's `play/`), never serves a file outside them, and binds 127.0.0.1 unless told
-/// otherwise. Ctrl-C stops it; a game being played is saved, lost by the person.
+/// It only reads the folders (games played in it go to the first root's `play/`), never
+/// serves a file outside them, and binds 127.0.0.1 unless told otherwise. Ctrl-C stops it;
+/// a game being played is saved, lost by the person.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Folders whose results folders it serves (searched 6 levels deep).
@@ -34,17 +33,11 @@ pub struct Args {
 
 /// Serves until Ctrl-C.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let rules = a.rules.rule_set()?;
-    for d in &a.dirs {
-        if !d.is_dir() {
-            return Err(CliError::Input(format!("{}: no such folder", d.display())));
-        }
-    }
     let web = Web::bind(WebOptions {
         roots: a.dirs,
         listen: a.listen,
         play: a.play,
-        rules,
+        rules: a.rules.rule_set()?,
     })
     .map_err(CliError::Input)?;
     catch_interrupt()?;

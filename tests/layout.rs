@@ -101,7 +101,6 @@ const CLI_SHARED: &[&str] = &[
     "rules_args",
     "run_args",
     "game_args",
-    "interrupt",
 ];
 
 /// The CLI only parses and prints: no subcommand's module uses another's (what two

@@ -41,6 +41,7 @@ pub mod evolve;
 mod genome;
 mod human;
 mod human_game;
+mod interrupt;
 mod live;
 mod pairs;
 mod plans;
@@ -54,6 +55,7 @@ pub use human::{
     HUMAN_HELP,
 };
 pub use human_game::{game_summary, HumanGame, Person};
+pub use interrupt::{catch_interrupt, INTERRUPTED};
 pub use live::check_live;
 pub use pairs::{pair_results, score_of, PairResult};
 pub use plans::{match_pairs, tournament_players, MATCH_GAMES, SPRT_GAMES, TOURNAMENT_GAMES};

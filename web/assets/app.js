@@ -318,7 +318,7 @@ async function gamePage() {
         const role = side === "white" ? beliefRole : beliefRole.toUpperCase();
         belief.replaceChildren(
           el("h2", { text: `${side === "white" ? "White" : "Black"}'s belief (${b.spec})` }),
-          el("p", { id: "belief-count", "data-boards": t.boards, text: `Before its move at ply ${t.ply + 1}: ${t.boards} possible boards` + (t.exact ? "" : " (sampled or capped)") + (t.truth_in === false ? "; the true board is not among them" : "") }),
+          el("p", { id: "belief-count", "data-boards": t.boards, text: `Before its move at ply ${t.ply + 1}: ${t.boards} possible board${t.boards === 1 ? "" : "s"}` + (t.exact ? "" : " (sampled or capped)") + (t.truth_in === false ? "; the true board is not among them" : "") }),
           roleButtons,
           el("div", { class: "boards" },
             el("div", { class: "boardbox" }, el("h3", { text: `Where the enemy ${ROLES.find(x => x[0] === beliefRole)[1]} may stand` }),

@@ -20,10 +20,13 @@ use crate::game_json::saved_game;
 /// How many games' overlays are kept.
 pub const KEPT: usize = 64;
 
+/// A game's side: its folder, its number and whether White.
+type SideKey = (PathBuf, u64, bool);
+
 /// The overlays replayed so far, by folder, game and side.
 #[derive(Default)]
 pub struct Beliefs {
-    kept: Mutex<HashMap<(PathBuf, u64, bool), Arc<Option<BeliefOverlay>>>>,
+    kept: Mutex<HashMap<SideKey, Arc<Option<BeliefOverlay>>>>,
 }
 
 impl Beliefs {

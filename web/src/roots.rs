@@ -16,9 +16,10 @@ impl Roots {
     pub fn new(dirs: &[PathBuf]) -> Result<Roots, String> {
         let mut roots = Vec::new();
         for d in dirs {
-            let real = d
-                .canonicalize()
-                .map_err(|e| format!("{}: {e}", d.display()))?;
+            let real = d.canonicalize().map_err(|e| match e.kind() {
+                std::io::ErrorKind::NotFound => format!("{}: no such folder", d.display()),
+                _ => format!("{}: {e}", d.display()),
+            })?;
             if !real.is_dir() {
                 return Err(format!("{}: not a folder", d.display()));
             }

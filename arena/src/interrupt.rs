@@ -1,10 +1,9 @@
-//! Ctrl-C (SIGINT) for the commands that stop cleanly on it (`fow play` saves its game,
-//! `fow web` stops serving and saves the games being played): the first Ctrl-C sets
-//! [`INTERRUPTED`], a second one exits at once.
+//! Ctrl-C (SIGINT) for the commands that stop cleanly on it ([`catch_interrupt`]): `fow
+//! play` saves its game (a [`crate::HumanPlayer`] reading through [`crate::Interruptible`]
+//! stops at once), `fow web` stops serving and saves the games being played. The first
+//! Ctrl-C sets [`INTERRUPTED`], a second one exits at once.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-
-use crate::error::CliError;
 
 /// Set by the first Ctrl-C (SIGINT).
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
@@ -20,7 +19,7 @@ extern "C" fn on_interrupt(_: libc::c_int) {
 
 /// Catches Ctrl-C from now on, without `SA_RESTART`, so that a read waiting for input
 /// (the human's next line at `fow play`) is interrupted.
-pub fn catch_interrupt() -> Result<(), CliError> {
+pub fn catch_interrupt() -> Result<(), fow_records::RecordError> {
     // SAFETY: a zeroed sigaction is a valid value; the handler only touches an atomic
     // and calls _exit.
     let done = unsafe {
@@ -31,7 +30,7 @@ pub fn catch_interrupt() -> Result<(), CliError> {
         libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut())
     };
     if done != 0 {
-        return Err(CliError::Failed(format!(
+        return Err(fow_records::RecordError::System(format!(
             "cannot catch Ctrl-C: {}",
             std::io::Error::last_os_error()
         )));
