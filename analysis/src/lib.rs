@@ -155,7 +155,7 @@ pub use terminal::{view_in_terminal, TerminalError};
 pub use thesis::{
     compare, Preset, FILES, PRESET_GAMES, THESIS_BOTS, THESIS_NN_SPEC, THESIS_PE_PARAMS,
 };
-pub use tune_plot::{tune_plot, tune_svg, SCORE_WINDOW, TUNE_PLOT_FILE};
+pub use tune_plot::{tune_plot, tune_plot_svg, tune_svg, SCORE_WINDOW, TUNE_PLOT_FILE};
 pub use tune_verify::{
     verify_plan, verify_tuning, Verification, Verify, DEFAULT_VERIFY_GAMES, DEFAULT_VERIFY_SPRT,
     VERIFY_DIR,

@@ -30,25 +30,32 @@ const CUMULATIVE_AGAINST: &str = "cumulative result (right): points of + − of 
 /// Draws `dir/tune.svg` ([`TUNE_PLOT_FILE`]) from the run's `tune.json` and `tune.csv`
 /// (written atomically: a kill leaves the old picture or the new one); its path.
 pub fn tune_plot(dir: &Path) -> Result<PathBuf, ReportError> {
+    let path = dir.join(TUNE_PLOT_FILE);
+    write_atomic(&path, tune_plot_svg(dir)?.as_bytes())?;
+    Ok(path)
+}
+
+/// The SVG [`tune_plot`] draws, from the run's files as they are now (a run being
+/// written included: `fow web` draws it afresh), without writing it.
+pub fn tune_plot_svg(dir: &Path) -> Result<String, ReportError> {
     let settings = dir.join(TUNE_FILE);
     let text = std::fs::read_to_string(&settings)
         .map_err(|e| input(format!("{}: {e}", settings.display())))?;
     let config: TuneConfig = serde_json::from_str(&text)
         .map_err(|e| input(format!("{}:{}: {e}", settings.display(), e.line())))?;
     let rows = read_trajectory(&dir.join(TRAJECTORY_FILE), config.space.params.len())?;
-    let path = dir.join(TUNE_PLOT_FILE);
-    let svg = tune_svg(&config, &rows)?;
-    write_atomic(&path, svg.as_bytes())?;
-    Ok(path)
+    tune_svg(&config, &rows)
 }
 
 /// The rows of a `tune.csv` with `n` parameters: batch, result, score, the `n` values,
-/// the `n` perturbations.
+/// the `n` perturbations (complete lines only).
 fn read_trajectory(path: &Path, n: usize) -> Result<Vec<BatchLog>, ReportError> {
     let text =
         std::fs::read_to_string(path).map_err(|e| input(format!("{}: {e}", path.display())))?;
+    // A last line without its newline is still being written: left out.
+    let complete = text.rfind('\n').map_or("", |i| &text[..=i]);
     let mut rows = Vec::new();
-    for (i, line) in text.lines().enumerate().skip(1) {
+    for (i, line) in complete.lines().enumerate().skip(1) {
         let bad = |why: &str| input(format!("{}:{}: {why}", path.display(), i + 1));
         let fields: Result<Vec<f64>, _> = line.split(',').map(str::parse::<f64>).collect();
         let fields = fields.map_err(|_| bad("a field is not a number"))?;

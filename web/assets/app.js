@@ -108,7 +108,7 @@ async function runPage() {
   const id = params.get("r");
   const data = await api("/api/run?" + q({ r: id }));
   drawRun(id, data);
-  if (data.kind !== "evolve" && data.kind !== "tune") {
+  {
     const es = new EventSource("/api/events/run?" + q({ r: id }));
     let seen = null;
     es.addEventListener("games", async ev => {
@@ -142,7 +142,9 @@ function drawRun(id, d) {
   if (d.match) parts.push(...matchSection(d.match));
   if (d.best) parts.push(el("h2", { text: "Best so far" }), el("pre", { text: JSON.stringify(d.best, null, 2) }));
   if (d.progress !== undefined) parts.push(el("p", { text: `${d.progress} ${d.kind === "tune" ? "batches" : "generations"} logged` }));
-  for (const p of d.plots || []) parts.push(el("h2", { text: p }), el("img", { src: "/api/plot?" + q({ r: id, f: p }), alt: p, class: "plot" }));
+  // The version in the URL: a plot drawn afresh (a tuning run's) is fetched again after
+  // each change.
+  for (const p of d.plots || []) parts.push(el("h2", { text: p }), el("img", { src: "/api/plot?" + q({ r: id, f: p, v: document.body.dataset.games || 0 }), alt: p, class: "plot" }));
   if (d.games) parts.push(...gamesSection(id, d.games));
   app.replaceChildren(...parts);
   ready("run");

@@ -23,13 +23,19 @@ pub const POLL: Duration = Duration::from_millis(300);
 /// How often a quiet stream sends a comment, to find a client that left.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(10);
 
-/// Sends `games` events for the run in `dir` (its complete games and whether it is
-/// being written) each time they change, until the client leaves or `stop` is set.
+/// Sends `games` events for the run in `dir` (its complete games, or a tuning run's
+/// batches or an evolution's generations, and whether it is being written) each time
+/// they change, until the client leaves or `stop` is set.
 pub fn run_events(dir: &Path, mut out: EventStream, stop: &AtomicBool) -> io::Result<()> {
     let mut last = None;
     let mut quiet = Instant::now();
     while !stop.load(Ordering::SeqCst) {
-        let now = (complete_rows(&dir.join(GAMES_FILE)), being_written(dir));
+        // Games, or a tuning run's batches, or an evolution's generations.
+        let rows = [GAMES_FILE, "tune.csv", "log.csv"]
+            .iter()
+            .map(|f| complete_rows(&dir.join(f)))
+            .sum::<u64>();
+        let now = (rows, being_written(dir));
         if last != Some(now) {
             out.send("games", &json!({ "games": now.0, "live": now.1 }))?;
             last = Some(now);

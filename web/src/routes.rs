@@ -153,6 +153,15 @@ impl App {
                 },
                 _ => Answer::not_found("game"),
             },
+            "/api/plot" if t.get("f") == Some(fow_analysis::TUNE_PLOT_FILE) => {
+                // A tuning run's curve, drawn from its log as it is now.
+                let tune = run().filter(|(_, dir)| dir.join("tune.json").is_file());
+                match tune.map(|(_, dir)| fow_analysis::tune_plot_svg(&dir)) {
+                    Some(Ok(svg)) => Answer::Text("image/svg+xml", svg),
+                    Some(Err(e)) => Answer::Error(404, e.to_string()),
+                    None => Answer::not_found("plot"),
+                }
+            }
             "/api/plot" => {
                 let file = run().and_then(|(_, dir)| {
                     let name = t.get("f")?;

@@ -22,11 +22,13 @@ pub struct RunCache {
 }
 
 /// The files a run's page is made from.
-const SOURCES: [&str; 5] = [
+const SOURCES: [&str; 7] = [
     "tournament.json",
     "games.csv",
     "evolve.json",
     "tune.json",
+    "tune.csv",
+    "log.csv",
     "best.json",
 ];
 

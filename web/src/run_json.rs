@@ -24,7 +24,7 @@ pub fn run_json(id: &str, dir: &Path) -> Result<Value, String> {
         "id": id,
         "kind": kind.to_string(),
         "live": being_written(dir),
-        "plots": plots(dir),
+        "plots": plots(dir, kind),
     });
     match kind {
         FolderKind::Evolve | FolderKind::Tune => {
@@ -229,8 +229,10 @@ fn match_json(cfg: &TournamentConfig, games: &[GameRow]) -> Value {
     })
 }
 
-/// The SVG plots in the folder (a ladder, an evolution's or a tuning run's curve).
-fn plots(dir: &Path) -> Vec<String> {
+/// The SVG plots in the folder (a ladder, an evolution's or a tuning run's curve); a
+/// tuning run's curve is drawn afresh from its log ([`fow_analysis::tune_plot_svg`]), so
+/// it is listed even before `fow tune` writes it.
+fn plots(dir: &Path, kind: FolderKind) -> Vec<String> {
     let mut out: Vec<String> = std::fs::read_dir(dir)
         .map(|r| {
             r.flatten()
@@ -240,6 +242,9 @@ fn plots(dir: &Path) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default();
+    if kind == FolderKind::Tune && !out.iter().any(|p| p == fow_analysis::TUNE_PLOT_FILE) {
+        out.push(fow_analysis::TUNE_PLOT_FILE.to_string());
+    }
     out.sort();
     out
 }
