@@ -15,7 +15,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fow_analysis::MoveAnalysis;
 use fow_records::{load_game, SavedGame};
 use fow_variants::{piece_symbol, Color, FogView, Position, RuleSet, Square};
 
@@ -196,25 +195,7 @@ fn position_after(game: &SavedGame, ply: usize) -> Position {
 /// king capturable; returns the page's path.
 fn write_page(dir: &Path, game: &SavedGame) -> PathBuf {
     let csv = dir.join("analysis.csv");
-    let mut w = csv::Writer::from_path(&csv).unwrap();
-    let mut cp = 0.0;
-    for (i, m) in game.moves.iter().enumerate() {
-        let ply = i + 1;
-        let after = if ply == 5 { cp - 400.0 } else { cp };
-        let row = MoveAnalysis::new(
-            ply,
-            ply % 2 == 1,
-            m.uci(),
-            m.uci(),
-            cp,
-            after,
-            "b1c3".into(),
-            ply == 5,
-        );
-        w.serialize(row).unwrap();
-        cp = after;
-    }
-    w.flush().unwrap();
+    analysis_csv(game, 5, 400.0, "b1c3", &csv);
     let page = dir.join("game.html");
     ok(&[
         "replay",

@@ -13,7 +13,6 @@ use std::time::{Duration, Instant};
 /// Seconds after which a wait on the terminal viewer counts as a hang.
 const HANG: u64 = 180;
 
-use fow_analysis::MoveAnalysis;
 use fow_records::{load_game, SavedGame};
 use fow_variants::shakmaty::{File, Rank};
 use fow_variants::{Color, Position, RuleSet, Square};
@@ -237,36 +236,12 @@ fn without_a_terminal_it_prints() {
     assert_eq!(String::from_utf8(plain.stdout).unwrap(), print);
 }
 
-/// Writes an analysis CSV for `game` as `fow analyze` does: White's value drops by
-/// 300 centipawns at ply `blunder`, else nothing changes.
-fn analysis_csv(game: &SavedGame, blunder: usize, path: &Path) {
-    let mut w = csv::Writer::from_path(path).unwrap();
-    let mut cp = 0.0;
-    for (i, m) in game.moves.iter().enumerate() {
-        let ply = i + 1;
-        let after = if ply == blunder { cp - 300.0 } else { cp };
-        let row = MoveAnalysis::new(
-            ply,
-            ply % 2 == 1,
-            m.uci(),
-            m.uci(),
-            cp,
-            after,
-            "a2a3".into(),
-            ply == blunder,
-        );
-        w.serialize(row).unwrap();
-        cp = after;
-    }
-    w.flush().unwrap();
-}
-
 #[test]
 fn analysis_is_shown_and_checked_against_the_game() {
     let dir = tempfile::tempdir().unwrap();
     let game = load_game(Path::new(CHESSCOM), Some(1), &RuleSet::thesis()).unwrap();
     let csv = dir.path().join("a.csv");
-    analysis_csv(&game, 5, &csv);
+    analysis_csv(&game, 5, 300.0, "a2a3", &csv);
     let a = csv.to_str().unwrap();
     let out = ok(&[
         "replay",

@@ -357,14 +357,7 @@ fn ctrl_c_stops_the_server_and_saves_the_game_being_played_as_left() {
     }
     let (code, out) = server.stop();
     assert_eq!(code, Some(0), "{out}");
-    let play = root.path().join("play");
-    let dir = std::fs::read_dir(&play)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
-    let game = load_game(&dir.join(GAMES_FILE), Some(0), &RuleSet::thesis()).unwrap();
+    let game = played_game(root.path());
     assert_eq!(game.result.map(|r| r.to_string()).as_deref(), Some("0-1"));
     assert!(game.detail().contains("left"), "{}", game.detail());
 }
@@ -375,13 +368,7 @@ fn a_run_being_written_and_a_game_being_played_reach_the_page_as_they_happen() {
     let t = root.path().join("t");
     // A copy of the tournament with its first 5 games, then one more.
     let x = root.path().join("x");
-    std::fs::create_dir_all(&x).unwrap();
-    for f in ["tournament.json", "times.csv"] {
-        std::fs::copy(t.join(f), x.join(f)).unwrap();
-    }
-    let games = std::fs::read_to_string(t.join(GAMES_FILE)).unwrap();
-    let lines: Vec<&str> = games.lines().collect();
-    std::fs::write(x.join(GAMES_FILE), lines[..6].join("\n") + "\n").unwrap();
+    let lines = first_games(&t, &x, 5);
     let server = Server::start(&[root.path()], &[]);
     let id = "0/x";
     let mut run = Events::open(&server, &format!("/api/events/run?r={id}"));

@@ -9,6 +9,7 @@
 
 mod common;
 use common::web::*;
+use common::*;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -16,7 +17,7 @@ use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use fow_analysis::{belief_overlay, MoveAnalysis, OverlayPlies};
+use fow_analysis::{belief_overlay, OverlayPlies};
 use fow_players::Budget;
 use fow_records::{load_game, LiveFile, LiveHeader, GAMES_FILE};
 use fow_variants::{Color, FogView, Position, RuleSet};
@@ -140,25 +141,7 @@ fn page_cells(tab: &Tab, board: &str) -> Vec<String> {
 /// its 3rd ply a blunder.
 fn write_analysis(dir: &Path, n: u64) {
     let game = load_game(&dir.join(GAMES_FILE), Some(n), &RuleSet::thesis()).unwrap();
-    let mut w = csv::Writer::from_path(dir.join("analysis.csv")).unwrap();
-    let mut cp = 0.0;
-    for (i, m) in game.moves.iter().enumerate() {
-        let ply = i + 1;
-        let after = if ply == 3 { cp - 400.0 } else { cp };
-        w.serialize(MoveAnalysis::new(
-            ply,
-            ply % 2 == 1,
-            m.uci(),
-            m.uci(),
-            cp,
-            after,
-            m.uci(),
-            false,
-        ))
-        .unwrap();
-        cp = after;
-    }
-    w.flush().unwrap();
+    analysis_csv(&game, 3, 400.0, "a2a3", &dir.join("analysis.csv"));
 }
 
 #[test]
@@ -388,14 +371,7 @@ fn a_whole_game_against_random_move_by_clicks() {
     tab.find_element("#saved-game").unwrap().click().unwrap();
     tab.wait_for_element("body[data-ready='1'][data-page='game']")
         .unwrap();
-    let play = root.path().join("play");
-    let dir = std::fs::read_dir(&play)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
-    let game = load_game(&dir.join(GAMES_FILE), Some(0), &RuleSet::thesis()).unwrap();
+    let game = played_game(root.path());
     assert_eq!(game.white, "Human");
     // Under thesis rules a pawn promotes to a queen, which games.csv leaves unwritten.
     let ours: Vec<String> = game.moves.iter().step_by(2).map(|m| m.uci()).collect();
@@ -421,11 +397,7 @@ fn a_run_being_written_updates_in_the_browser_and_a_game_is_watched_ply_by_ply()
     let root = runs();
     let t = root.path().join("t");
     let x = root.path().join("x");
-    std::fs::create_dir_all(&x).unwrap();
-    std::fs::copy(t.join("tournament.json"), x.join("tournament.json")).unwrap();
-    let games = std::fs::read_to_string(t.join(GAMES_FILE)).unwrap();
-    let lines: Vec<&str> = games.lines().collect();
-    std::fs::write(x.join(GAMES_FILE), lines[..6].join("\n") + "\n").unwrap();
+    let lines = first_games(&t, &x, 5);
     let server = Server::start(&[root.path()], &[]);
     let tab = tab(&b);
     open(&tab, &server, "/run?r=0/x", "run");

@@ -336,8 +336,18 @@ pub fn stamped(area: &str, suffix: &str) -> PathBuf {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0);
+    let [y, m, d, h, min, s] = utc(secs);
+    Path::new(area).join(format!("{y:04}{m:02}{d:02}-{h:02}{min:02}{s:02}{suffix}"))
+}
+
+/// Seconds since 1970-01-01 00:00 UTC as `[year, month, day, hour, minute, second]` in
+/// UTC (the proleptic Gregorian calendar; Howard Hinnant's civil-from-days).
+///
+/// ```
+/// assert_eq!(fow_records::utc(951_827_640), [2000, 2, 29, 12, 34, 0]);
+/// ```
+pub fn utc(secs: u64) -> [u64; 6] {
     let (days, rem) = (secs / 86_400, secs % 86_400);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
     let z = days as i64 + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;
@@ -347,12 +357,14 @@ pub fn stamped(area: &str, suffix: &str) -> PathBuf {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
-    Path::new(area).join(format!(
-        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}{suffix}",
+    [
+        y as u64,
+        m as u64,
+        d as u64,
         rem / 3600,
         rem % 3600 / 60,
-        rem % 60
-    ))
+        rem % 60,
+    ]
 }
 
 #[cfg(test)]

@@ -89,8 +89,8 @@ pub use files::{
     TimeRow, CLOCKS_FILE, CONFIG_FILE, EVOLVE_FILE, GAMES_FILE, MATCH_FILE, TIMES_FILE, TUNE_FILE,
 };
 pub use folder::{
-    folder_files, stamped, RunFolder, TableWriter, Tables, CROSSTABLE_FILE, FOLDER_FILES, LOS_FILE,
-    RATINGS_FILE, SUMMARY_FILE,
+    folder_files, stamped, utc, RunFolder, TableWriter, Tables, CROSSTABLE_FILE, FOLDER_FILES,
+    LOS_FILE, RATINGS_FILE, SUMMARY_FILE,
 };
 pub use kind::{check_kind, folder_kind, FolderKind};
 pub use live::{clear_live, live_file, live_games, LiveFile, LiveGame, LiveHeader, LIVE_DIR};

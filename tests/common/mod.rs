@@ -151,3 +151,34 @@ pub fn as_before_tags(dir: &Path) {
     }
     fs::write(&games, w.into_inner().unwrap()).unwrap();
 }
+
+/// Writes an analysis CSV for `game` as `fow analyze` does: the mover's value drops by
+/// `drop` centipawns at ply `blunder` (leaving its king capturable there), else nothing
+/// changes; `best` is the engine's preferred move of every ply.
+pub fn analysis_csv(
+    game: &fow_records::SavedGame,
+    blunder: usize,
+    drop: f64,
+    best: &str,
+    path: &Path,
+) {
+    let mut w = csv::Writer::from_path(path).unwrap();
+    let mut cp = 0.0;
+    for (i, m) in game.moves.iter().enumerate() {
+        let ply = i + 1;
+        let after = if ply == blunder { cp - drop } else { cp };
+        let row = fow_analysis::MoveAnalysis::new(
+            ply,
+            ply % 2 == 1,
+            m.uci(),
+            m.uci(),
+            cp,
+            after,
+            best.into(),
+            ply == blunder,
+        );
+        w.serialize(row).unwrap();
+        cp = after;
+    }
+    w.flush().unwrap();
+}

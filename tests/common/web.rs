@@ -240,3 +240,35 @@ pub fn board_cells(pos: &fow_variants::Position) -> Vec<String> {
         })
         .collect()
 }
+
+/// The one game played under `root`'s `play/` (a game of `fow web`), read back.
+pub fn played_game(root: &Path) -> fow_records::SavedGame {
+    let play = root.join("play");
+    let dir = std::fs::read_dir(&play)
+        .unwrap()
+        .next()
+        .expect("a game saved under play/")
+        .unwrap()
+        .path();
+    fow_records::load_game(
+        &dir.join(fow_records::GAMES_FILE),
+        Some(0),
+        &fow_variants::RuleSet::thesis(),
+    )
+    .unwrap()
+}
+
+/// A copy of the run in `from` as `to` with only its first `n` games, as a run being
+/// written looks; the lines of `from`'s games.csv (header first), to append more.
+pub fn first_games(from: &Path, to: &Path, n: usize) -> Vec<String> {
+    std::fs::create_dir_all(to).unwrap();
+    std::fs::copy(from.join("tournament.json"), to.join("tournament.json")).unwrap();
+    let games = std::fs::read_to_string(from.join(fow_records::GAMES_FILE)).unwrap();
+    let lines: Vec<String> = games.lines().map(String::from).collect();
+    std::fs::write(
+        to.join(fow_records::GAMES_FILE),
+        lines[..=n].join("\n") + "\n",
+    )
+    .unwrap();
+    lines
+}
