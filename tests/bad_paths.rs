@@ -33,6 +33,9 @@ enum Kind {
     OutDir,
     /// A program to run.
     Program,
+    /// A folder of results folders to read (`fow web`'s roots: any folder, an empty one
+    /// included).
+    Roots,
 }
 
 /// A bad path, made for one run.
@@ -61,6 +64,7 @@ impl Kind {
             Kind::OutFile => &[Folder, UnderFile, Unreadable],
             Kind::OutDir => &[File, UnderFile, Unreadable],
             Kind::Program => &[Missing, Folder, File],
+            Kind::Roots => &[Missing, File, UnderFile, Unreadable],
         }
     }
 }
@@ -394,6 +398,12 @@ const TABLE: &[Arg] = &[
         OutDir,
         &["play", "--bot", "RandomMove", "--out", "@"],
     ),
+    arg(
+        "web",
+        "<DIRS>",
+        Roots,
+        &["web", "@", "--listen", "127.0.0.1:0"],
+    ),
 ];
 
 /// Commands with no file or folder argument.
@@ -520,7 +530,7 @@ fn bad_path(dir: &Path, kind: Kind, case: Case) -> (PathBuf, PathBuf) {
         Case::Unreadable => {
             let p = dir.join("locked");
             match kind {
-                InDir | OutDir => fs::create_dir(&p).unwrap(),
+                InDir | OutDir | Roots => fs::create_dir(&p).unwrap(),
                 _ => fs::write(&p, "1 2 3\n").unwrap(),
             }
             let mode = if kind == OutDir { 0o500 } else { 0o000 };

@@ -434,8 +434,13 @@ async function playGame(token) {
       const o = st.over || {};
       status.textContent = o.error ? "Game over: " + o.error : `Game over: ${o.result} (${o.reason}${o.detail ? ", " + o.detail : ""})`;
       boardBox.replaceChildren();
-      if (st.game) boardBox.append(el("a", { id: "saved-game", href: "/game?" + q({ r: st.game.run, g: st.game.game }), text: "Open the game" }));
       resign.disabled = true;
+      if (st.game) {
+        // The saved game opens in the game page, which shows all of it.
+        const href = "/game?" + q({ r: st.game.run, g: st.game.game });
+        boardBox.append(el("a", { id: "saved-game", href, text: "Open the game" }));
+        setTimeout(() => location.assign(href), 1500);
+      }
       return;
     }
     if (st.status === "error") { status.textContent = st.error; return; }

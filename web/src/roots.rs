@@ -23,6 +23,7 @@ impl Roots {
             if !real.is_dir() {
                 return Err(format!("{}: not a folder", d.display()));
             }
+            std::fs::read_dir(&real).map_err(|e| format!("{}: {e}", d.display()))?;
             roots.push((d.clone(), real));
         }
         Ok(Roots { roots })
