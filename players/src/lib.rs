@@ -53,6 +53,7 @@ mod registry;
 mod rng;
 pub mod search;
 pub mod serve;
+pub mod solve;
 mod spec;
 pub mod tune;
 mod weights;
