@@ -1,9 +1,12 @@
-//! Solving small two-player zero-sum games: the game tree ([`GameTree`]) that a subgame
-//! solver builds over believed boards, and predictive CFR+ ([`Cfr`]) with the
-//! exploitability of a strategy profile.
+//! Solving small two-player zero-sum games: the game tree ([`GameTree`]), predictive CFR+
+//! ([`Cfr`]) with the exploitability of a strategy profile, and the subgame around a
+//! bot's move over the boards it believes possible ([`Subgame`]), solved for a mixed
+//! strategy.
 
 mod cfr;
+mod subgame;
 mod tree;
 
 pub use cfr::{Cfr, Profile};
+pub use subgame::{material_for, Solution, Subgame, KING};
 pub use tree::{GameTree, Infoset, Node};

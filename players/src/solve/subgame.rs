@@ -1,0 +1,287 @@
+//! The subgame around a bot's move ([`Subgame`]): chance picks one of the boards it
+//! believes possible (by its weight); the bot picks a move without knowing which board
+//! it is on (one information set); the opponent, knowing only what it sees after that
+//! move (its view: boards and moves that look alike to it are one information set of
+//! its own), picks a reply; the leaves are valued by a search from the bot's side. A
+//! captured king ends the game at once (±[`KING`]). Solved by [`crate::solve::Cfr`],
+//! it gives a mixed strategy over the bot's moves: how a subgame-solving bot (as Zhang
+//! and Sandholm's Obscuro) plays where a single argmax would be read and exploited.
+
+use std::collections::HashMap;
+
+use fow_variants::{Color, FogView, Move, Position, RuleSet};
+
+use crate::solve::cfr::Cfr;
+use crate::solve::tree::{GameTree, Node};
+
+/// The value of a captured king, for the side that captured it (leaves are in pawns or
+/// any unit below it).
+pub const KING: f64 = 1000.0;
+
+/// A subgame built around a move: its tree and the moves its root decides between.
+pub struct Subgame {
+    /// The tree: the root's information set is 0, the bot's; the others the opponent's.
+    pub tree: GameTree,
+    /// The bot's moves, in the order of the root's actions.
+    pub moves: Vec<Move>,
+}
+
+/// What solving a subgame gives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// The probability of each move (in [`Subgame::moves`]' order).
+    pub strategy: Vec<f64>,
+    /// The subgame's value for the bot under the strategies found.
+    pub value: f64,
+    /// How far the strategies are from an equilibrium of the subgame.
+    pub exploitability: f64,
+}
+
+impl Subgame {
+    /// The subgame of the bot to move on `boards` (each a position with the bot to move,
+    /// weighed by `weights`), choosing among `moves` (legal on every board: the moves its
+    /// view allows), under `rules`; `leaf` values a position after the opponent's reply
+    /// for the bot. Boards and moves are taken in the order given.
+    pub fn new(
+        boards: &[Position],
+        weights: &[f64],
+        moves: &[Move],
+        rules: &RuleSet,
+        leaf: &mut dyn FnMut(&Position) -> f64,
+    ) -> Result<Subgame, String> {
+        if boards.is_empty() || boards.len() != weights.len() || moves.is_empty() {
+            return Err(format!(
+                "a subgame needs boards ({}) with as many weights ({}) and moves ({})",
+                boards.len(),
+                weights.len(),
+                moves.len()
+            ));
+        }
+        let total: f64 = weights.iter().sum();
+        if !total.is_finite() || total <= 0.0 || weights.iter().any(|w| !w.is_finite() || *w < 0.0)
+        {
+            return Err("a subgame's weights must be non-negative with a positive sum".into());
+        }
+        let us = boards[0].turn();
+        let them = !us;
+        // The opponent's information sets, by what it sees.
+        let mut sets: HashMap<(String, u64), usize> = HashMap::new();
+        let mut replies = Vec::new();
+        let mut chance = Vec::with_capacity(boards.len());
+        for (b, w) in boards.iter().zip(weights) {
+            if b.turn() != us {
+                return Err("every board of a subgame has the same side to move".into());
+            }
+            let mut ours = Vec::with_capacity(moves.len());
+            for m in moves {
+                if m.captures_king() {
+                    ours.push(Node::Leaf(KING));
+                    continue;
+                }
+                let mut after = b.clone();
+                after.play(m);
+                let view = FogView::of(&after, them, rules);
+                let key = (view.board_fen(), view.visible().0);
+                let next = sets.len() + 1;
+                let infoset = *sets.entry(key).or_insert(next);
+                replies.clear();
+                view.legal_moves_into(rules, &mut replies);
+                if replies.is_empty() {
+                    ours.push(Node::Leaf(0.0));
+                    continue;
+                }
+                let children = replies
+                    .iter()
+                    .map(|r| {
+                        if r.captures_king() {
+                            Node::Leaf(-KING)
+                        } else {
+                            let mut end = after.clone();
+                            end.play(r);
+                            Node::Leaf(leaf(&end).clamp(-KING, KING))
+                        }
+                    })
+                    .collect();
+                ours.push(Node::Decision {
+                    player: 1,
+                    infoset,
+                    children,
+                });
+            }
+            chance.push((
+                w / total,
+                Node::Decision {
+                    player: 0,
+                    infoset: 0,
+                    children: ours,
+                },
+            ));
+        }
+        Ok(Subgame {
+            tree: GameTree::new(Node::Chance(chance))?,
+            moves: moves.to_vec(),
+        })
+    }
+
+    /// Solves the subgame with `iterations` of predictive CFR+: the bot's mixed strategy,
+    /// the value and the exploitability of the strategies found.
+    pub fn solve(&self, iterations: u64) -> Solution {
+        let mut cfr = Cfr::new(&self.tree);
+        cfr.run(iterations);
+        let profile = cfr.average();
+        Solution {
+            strategy: profile[0].clone(),
+            value: cfr.value(&profile),
+            exploitability: cfr.exploitability(&profile),
+        }
+    }
+
+    /// How many information sets the opponent has (distinct views after the bot's moves).
+    pub fn opponent_sets(&self) -> usize {
+        self.tree.infosets.len() - 1
+    }
+}
+
+/// The material balance of `pos` for `us`, in pawns (1, 3, 3, 5, 9).
+pub fn material_for(pos: &Position, us: Color) -> f64 {
+    let b = pos.board();
+    let count = |bits: fow_variants::Bitboard, c: Color| (bits & b.by_color(c)).count() as f64;
+    let worth = |c: Color| {
+        count(b.pawns(), c)
+            + 3.0 * (count(b.knights(), c) + count(b.bishops(), c))
+            + 5.0 * count(b.rooks(), c)
+            + 9.0 * count(b.queens(), c)
+    };
+    worth(us) - worth(!us)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        fen.parse().unwrap()
+    }
+
+    fn view_moves(view: &FogView, rules: &RuleSet) -> Vec<Move> {
+        let mut out = Vec::new();
+        view.legal_moves_into(rules, &mut out);
+        out
+    }
+
+    /// The subgame of one known board, valued by material.
+    fn one_board(fen: &str) -> (Subgame, Position) {
+        let rules = RuleSet::thesis();
+        let p = pos(fen);
+        let us = p.turn();
+        let moves = view_moves(&FogView::of(&p, us, &rules), &rules);
+        let g = Subgame::new(std::slice::from_ref(&p), &[1.0], &moves, &rules, &mut |q| {
+            material_for(q, us)
+        })
+        .unwrap();
+        (g, p)
+    }
+
+    #[test]
+    fn a_free_queen_is_taken_and_a_king_in_reach_is_captured() {
+        // White's rook takes the undefended queen on d8; nothing of White's hangs after.
+        let (g, _) = one_board("3q3k/8/8/8/8/8/8/3R3K w - - 0 1");
+        let s = g.solve(300);
+        let take = g.moves.iter().position(|m| m.uci() == "d1d8").unwrap();
+        assert!(s.strategy[take] > 0.99, "{:?}", s.strategy);
+        // A rook against nothing: +5.
+        assert!((s.value - 5.0).abs() < 0.05, "{}", s.value);
+        // A king in reach: the capture wins outright.
+        let (g, _) = one_board("3k4/8/8/8/8/8/8/3R3K w - - 0 1");
+        let s = g.solve(50);
+        let win = g.moves.iter().position(|m| m.uci() == "d1d8").unwrap();
+        assert!(s.strategy[win] > 0.99);
+        assert!(s.value > KING - 1.0, "{}", s.value);
+    }
+
+    #[test]
+    fn moves_the_opponent_cannot_tell_apart_share_its_information_set() {
+        // Black sees only its king and the squares around it: White's king and rook
+        // moves far away look alike to it, one view after each of them, except moves that
+        // come into its sight.
+        let rules = RuleSet::thesis();
+        let (g, p) = one_board("7k/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let them = Color::Black;
+        let mut views = std::collections::HashSet::new();
+        for m in &g.moves {
+            let mut after = p.clone();
+            after.play(m);
+            let v = FogView::of(&after, them, &rules);
+            views.insert((v.board_fen(), v.visible().0));
+        }
+        assert_eq!(g.opponent_sets(), views.len());
+        assert!(
+            views.len() < g.moves.len(),
+            "{} views of {} moves",
+            views.len(),
+            g.moves.len()
+        );
+    }
+
+    #[test]
+    fn the_solution_is_an_equilibrium_of_the_subgame_over_several_boards() {
+        // Two boards White cannot tell apart: Black's queen on a fogged d5 or f5.
+        let rules = RuleSet::thesis();
+        let boards = [
+            pos("7k/8/8/3q4/8/8/2P5/4K3 w - - 0 1"),
+            pos("7k/8/8/5q2/8/8/2P5/4K3 w - - 0 1"),
+        ];
+        let view = FogView::of(&boards[0], Color::White, &rules);
+        assert_eq!(
+            (view.board_fen(), view.visible().0),
+            {
+                let v = FogView::of(&boards[1], Color::White, &rules);
+                (v.board_fen(), v.visible().0)
+            },
+            "both boards look alike to White"
+        );
+        let moves = view_moves(&view, &rules);
+        let g = Subgame::new(&boards, &[0.5, 0.5], &moves, &rules, &mut |q| {
+            material_for(q, Color::White)
+        })
+        .unwrap();
+        let s = g.solve(500);
+        assert!((s.strategy.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        assert!(
+            s.exploitability < 0.05 * KING / 100.0,
+            "{}",
+            s.exploitability
+        );
+        // A move that lets the queen take the king on either board (Kd1 and Kd2 on
+        // d5's file, Kf2 and Kf1 on f5's) is not played: safe moves exist.
+        let mut risky = 0;
+        for (m, p) in g.moves.iter().zip(&s.strategy) {
+            let loses = boards.iter().any(|b| {
+                let mut a = b.clone();
+                a.play(m);
+                a.legal_moves(&rules).iter().any(|r| r.captures_king())
+            });
+            if loses {
+                risky += 1;
+                assert!(*p < 1e-3, "{m}: {p}");
+            }
+        }
+        assert!(
+            risky > 0 && risky < g.moves.len(),
+            "{risky} of {}",
+            g.moves.len()
+        );
+        assert!(s.value > -KING / 2.0, "{}", s.value);
+    }
+
+    #[test]
+    fn bad_subgames_are_refused() {
+        let rules = RuleSet::thesis();
+        let p = Position::startpos();
+        let moves = p.legal_moves(&rules);
+        let mut leaf = |_: &Position| 0.0;
+        assert!(Subgame::new(&[], &[], &moves, &rules, &mut leaf).is_err());
+        assert!(Subgame::new(std::slice::from_ref(&p), &[0.0], &moves, &rules, &mut leaf).is_err());
+        assert!(Subgame::new(std::slice::from_ref(&p), &[1.0], &[], &rules, &mut leaf).is_err());
+    }
+}
