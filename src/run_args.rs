@@ -58,7 +58,7 @@ pub struct RunArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
-    /// Write each game's moves into DIR/live/<id>.txt as they are played, for `fow web`
+    /// Write each game's moves into `DIR/live/<id>.txt` as they are played, for `fow web`
     /// to show games in play; each file is removed once its game is in games.csv (the
     /// games are the same). Refused with a program player outside sandbox=bwrap, which
     /// could read its opponent's moves there.
