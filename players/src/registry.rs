@@ -133,6 +133,18 @@ static BOTS: &[BotInfo] = &[
             )))
         },
     },
+    BotInfo {
+        name: "SubgameSolver",
+        description: "BeliefSearch's belief; at each move a subgame over a sample of the believed boards (the opponent knowing only its own view after the move, its replies valued by MyStockfish) solved by predictive CFR+ for a mixed strategy, a move drawn from it with its seed (not in the default tournament)",
+        params: bots::subgame_solver::PARAMS,
+        family: None,
+        in_default: false,
+        build: |spec| {
+            Ok(Box::new(bots::SubgameSolver::new(
+                bots::SubgameSolverSettings::from_spec(spec)?,
+            )))
+        },
+    },
 ];
 
 /// The parameters of a program player (`exec`, `uci`): its own, then those of every

@@ -489,34 +489,11 @@ impl BeliefSearch {
     /// our king right after the move: the risk a sample searched deeply can miss. All 0
     /// when switched off.
     fn king_risk(&mut self, moves: &[Move]) -> Vec<f64> {
-        let mut risk = vec![0.0; moves.len()];
         if self.settings.risk == 0.0 {
-            return risk;
+            return vec![0.0; moves.len()];
         }
         let order = self.belief_sample(self.settings.risk_boards);
-        let boards = self.belief.boards();
-        let us = self.color;
-        let mut counted = 0.0;
-        for &(i, weight) in &order {
-            let b = &boards[i];
-            counted += weight;
-            for (j, m) in moves.iter().enumerate() {
-                // The move as it would be played on this board (it fits every board of
-                // the set: they all agree with what we see).
-                let mut after = b.clone();
-                after.play(m);
-                let board = after.board();
-                let Some(king) = board.king_of(us) else {
-                    continue;
-                };
-                if board.attacks_to(king, !us, board.occupied()).any() {
-                    risk[j] += weight;
-                }
-            }
-        }
-        let n = if counted > 0.0 { counted } else { 1.0 };
-        risk.iter_mut().for_each(|r| *r /= n);
-        risk
+        crate::parts::king_risk(self.belief.boards(), &order, moves, self.color)
     }
 }
 

@@ -12,6 +12,7 @@ pub(crate) mod possible_board_generator;
 pub(crate) mod possible_board_list;
 mod random_move;
 pub(crate) mod simple_stockfish;
+pub(crate) mod subgame_solver;
 mod supporter;
 
 pub use belief_search::{fog_exposure, BeliefSearch, BeliefSearchSettings};
@@ -25,6 +26,7 @@ pub use possible_board_generator::PossibleBoardGenerator;
 pub use possible_board_list::{BeliefLog, BoardListSettings, PossibleBoardList};
 pub use random_move::RandomMove;
 pub use simple_stockfish::SimpleStockfish;
+pub use subgame_solver::{SubgameSolver, SubgameSolverSettings};
 pub use supporter::{supported_pieces, SupportScore, Supporter};
 // The parts the bots are built from, here too so that a bot's user finds them with it.
 pub use crate::parts::{

@@ -40,14 +40,16 @@ pub struct Solution {
 impl Subgame {
     /// The subgame of the bot to move on `boards` (each a position with the bot to move,
     /// weighed by `weights`), choosing among `moves` (legal on every board: the moves its
-    /// view allows), under `rules`; `leaf` values a position after the opponent's reply
-    /// for the bot. Boards and moves are taken in the order given.
+    /// view allows), under `rules`; `leaves` values, for the position after one of its
+    /// moves, each of the opponent's replies given (the value for the bot once the reply
+    /// is played; a reply that captures the king is `-KING` whatever it says). Boards and
+    /// moves are taken in the order given.
     pub fn new(
         boards: &[Position],
         weights: &[f64],
         moves: &[Move],
         rules: &RuleSet,
-        leaf: &mut dyn FnMut(&Position) -> f64,
+        leaves: &mut dyn FnMut(&Position, &[Move]) -> Vec<f64>,
     ) -> Result<Subgame, String> {
         if boards.is_empty() || boards.len() != weights.len() || moves.is_empty() {
             return Err(format!(
@@ -90,16 +92,23 @@ impl Subgame {
                     ours.push(Node::Leaf(0.0));
                     continue;
                 }
+                let values = leaves(&after, &replies);
+                if values.len() != replies.len() {
+                    return Err(format!(
+                        "{} values for {} replies",
+                        values.len(),
+                        replies.len()
+                    ));
+                }
                 let children = replies
                     .iter()
-                    .map(|r| {
-                        if r.captures_king() {
-                            Node::Leaf(-KING)
+                    .zip(values)
+                    .map(|(r, v)| {
+                        Node::Leaf(if r.captures_king() {
+                            -KING
                         } else {
-                            let mut end = after.clone();
-                            end.play(r);
-                            Node::Leaf(leaf(&end).clamp(-KING, KING))
-                        }
+                            v.clamp(-KING, KING)
+                        })
                     })
                     .collect();
                 ours.push(Node::Decision {
@@ -142,6 +151,23 @@ impl Subgame {
     }
 }
 
+/// Values each reply of `replies` in `after` by `value` of the position it leads to: the
+/// simple `leaves` of [`Subgame::new`].
+pub fn each_reply(
+    after: &Position,
+    replies: &[Move],
+    value: impl Fn(&Position) -> f64,
+) -> Vec<f64> {
+    replies
+        .iter()
+        .map(|r| {
+            let mut end = after.clone();
+            end.play(r);
+            value(&end)
+        })
+        .collect()
+}
+
 /// The material balance of `pos` for `us`, in pawns (1, 3, 3, 5, 9).
 pub fn material_for(pos: &Position, us: Color) -> f64 {
     let b = pos.board();
@@ -175,9 +201,13 @@ mod tests {
         let p = pos(fen);
         let us = p.turn();
         let moves = view_moves(&FogView::of(&p, us, &rules), &rules);
-        let g = Subgame::new(std::slice::from_ref(&p), &[1.0], &moves, &rules, &mut |q| {
-            material_for(q, us)
-        })
+        let g = Subgame::new(
+            std::slice::from_ref(&p),
+            &[1.0],
+            &moves,
+            &rules,
+            &mut |a, rs| each_reply(a, rs, |q| material_for(q, us)),
+        )
         .unwrap();
         (g, p)
     }
@@ -241,8 +271,8 @@ mod tests {
             "both boards look alike to White"
         );
         let moves = view_moves(&view, &rules);
-        let g = Subgame::new(&boards, &[0.5, 0.5], &moves, &rules, &mut |q| {
-            material_for(q, Color::White)
+        let g = Subgame::new(&boards, &[0.5, 0.5], &moves, &rules, &mut |a, rs| {
+            each_reply(a, rs, |q| material_for(q, Color::White))
         })
         .unwrap();
         let s = g.solve(500);
@@ -279,7 +309,7 @@ mod tests {
         let rules = RuleSet::thesis();
         let p = Position::startpos();
         let moves = p.legal_moves(&rules);
-        let mut leaf = |_: &Position| 0.0;
+        let mut leaf = |_: &Position, rs: &[Move]| vec![0.0; rs.len()];
         assert!(Subgame::new(&[], &[], &moves, &rules, &mut leaf).is_err());
         assert!(Subgame::new(std::slice::from_ref(&p), &[0.0], &moves, &rules, &mut leaf).is_err());
         assert!(Subgame::new(std::slice::from_ref(&p), &[1.0], &[], &rules, &mut leaf).is_err());

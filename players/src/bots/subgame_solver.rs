@@ -1,0 +1,431 @@
+//! `SubgameSolver`: BeliefSearch's belief (the boards consistent with what it saw, a
+//! seeded sample drawn by an opponent model when more fit), and at each move a subgame
+//! over a sample of those boards ([`Subgame`]): chance picks the board, the bot its move
+//! without knowing which board it is on, the opponent its reply knowing only its own view
+//! after the move, each reply valued by MyStockfish (its capture quiescence) from the
+//! bot's side (less `risk` pawns per unit of the move's king risk over thousands of
+//! believed boards, as BeliefSearch's, when asked for). Predictive CFR+ solves the subgame for a mixed
+//! strategy, and the bot plays
+//! a move drawn from it with its seed (or the likeliest, with `pick=best`). A king
+//! capture is always played. Deterministic under a node budget.
+
+use std::time::Instant;
+
+use fow_variants::{Color, Move, Observation, Position};
+use rand::{Rng, SeedableRng};
+
+use super::belief_search::BeliefSearchSettings;
+use super::possible_board_list::{BoardListSettings, PossibleBoardList};
+use super::{unseeded, BotRng};
+use crate::belief::sampling::sample_indices;
+use crate::param::Param;
+use crate::parts::GreedyModel;
+use crate::parts::{depth_param, nodes_param, Thinking, TIME_PARAM};
+use crate::player::{Budget, GameStart, Player};
+use crate::search::{Limits, MyStockfish, SearchBoard, PAWN};
+use crate::solve::Subgame;
+use crate::spec::{PlayerSpec, SpecError};
+
+/// The parameters of `SubgameSolver:...`.
+pub const PARAMS: &[Param] = &[
+    THINKING[0],
+    THINKING[1],
+    THINKING[2],
+    BOARDS,
+    ITERATIONS,
+    KING_PAWNS,
+    RISK,
+    RISK_BOARDS,
+    PICK,
+];
+
+const THINKING: [Param; 3] = [
+    depth_param(
+        1,
+        "MyStockfish depth after each opponent reply's position is reached (0: its capture quiescence only)",
+    ),
+    nodes_param(
+        1_500_000,
+        "search nodes per move over all boards, 0 for no limit (deterministic); the first board is always valued whole",
+    ),
+    TIME_PARAM,
+];
+const BOARDS: Param = Param::int(
+    "boards",
+    8,
+    1,
+    i64::MAX,
+    "believed boards the subgame is built over (a seeded sample, by the belief's weights)",
+);
+const ITERATIONS: Param = Param::int(
+    "iterations",
+    200,
+    1,
+    i64::MAX,
+    "PCFR+ iterations solving each subgame",
+);
+const KING_PAWNS: Param = Param::positive_real(
+    "king",
+    40.0,
+    0.0,
+    "what the king is worth in pawns: reply values are cut to plus or minus this, and a captured king is worth it",
+);
+const RISK: Param = Param::real(
+    "risk",
+    0.0,
+    0.0,
+    f64::INFINITY,
+    "pawns off every leaf below a move per unit of its king risk (the share of believed boards where the enemy can take the king right after it, as BeliefSearch's); 0 for off (40, BeliefSearch's, scored worse: results/strength/subgame/)",
+);
+const RISK_BOARDS: Param = Param::int(
+    "riskboards",
+    4096,
+    1,
+    i64::MAX,
+    "most boards the king-risk check looks at (a seeded sample of a larger set)",
+);
+const PICK: Param = Param::choice(
+    "pick",
+    "sample",
+    &["sample", "best"],
+    "sample: play a move drawn from the mixed strategy with the bot's seed; best: its likeliest move",
+);
+
+/// The settings of a [`SubgameSolver`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SubgameSolverSettings {
+    /// Depth of the search valuing each reply, node budget per move, optional time limit.
+    pub thinking: Thinking,
+    /// Boards the subgame is built over.
+    pub boards: usize,
+    /// PCFR+ iterations per subgame.
+    pub iterations: u64,
+    /// What the king is worth, in pawns.
+    pub king: f64,
+    /// Pawns off a move per unit of its king risk.
+    pub risk: f64,
+    /// The most boards the king risk is judged over.
+    pub risk_boards: usize,
+    /// Whether to play the likeliest move instead of a drawn one.
+    pub best: bool,
+}
+
+impl SubgameSolverSettings {
+    /// The settings of a `SubgameSolver:...` spec (`PARAMS`).
+    pub fn from_spec(spec: &PlayerSpec) -> Result<SubgameSolverSettings, SpecError> {
+        Ok(SubgameSolverSettings {
+            thinking: Thinking::from_spec(spec, &THINKING)?,
+            boards: BOARDS.read_count(spec)?,
+            iterations: ITERATIONS.read_count(spec)? as u64,
+            king: KING_PAWNS.read_real(spec)?,
+            risk: RISK.read_real(spec)?,
+            risk_boards: RISK_BOARDS.read_count(spec)?,
+            best: PICK.read_choice(spec, &[false, true])?,
+        })
+    }
+}
+
+impl Default for SubgameSolverSettings {
+    /// The defaults of `PARAMS`.
+    fn default() -> Self {
+        SubgameSolverSettings::from_spec(&PlayerSpec {
+            name: "SubgameSolver".into(),
+            params: Vec::new(),
+        })
+        .expect("the declared defaults are in their ranges")
+    }
+}
+
+/// A subgame-solving bot (see the module's notes).
+pub struct SubgameSolver {
+    settings: SubgameSolverSettings,
+    belief: PossibleBoardList,
+    engine: MyStockfish,
+    rng: BotRng,
+    color: Color,
+    rules: fow_variants::RuleSet,
+    nodes: u64,
+    /// The probability of the move played at each of its turns so far.
+    chosen: Vec<f64>,
+}
+
+impl SubgameSolver {
+    /// A bot with these settings; `start` seeds it. Its belief is BeliefSearch's at its
+    /// defaults.
+    pub fn new(settings: SubgameSolverSettings) -> SubgameSolver {
+        let b = BeliefSearchSettings::default();
+        let list = BoardListSettings {
+            thinking: settings.thinking,
+            cap: b.cap,
+            sample: b.sample,
+            guesses: b.guesses,
+        };
+        let model = b
+            .model
+            .map(|beta| (GreedyModel { beta, eval: b.eval }, b.carry));
+        SubgameSolver {
+            settings,
+            belief: PossibleBoardList::sampled(list, b.keep, model),
+            engine: MyStockfish::new(fow_variants::RuleSet::thesis(), 0),
+            rng: unseeded(),
+            color: Color::White,
+            rules: fow_variants::RuleSet::thesis(),
+            nodes: 0,
+            chosen: Vec::new(),
+        }
+    }
+
+    /// The boards it believes possible now.
+    pub fn boards(&self) -> &[Position] {
+        self.belief.boards()
+    }
+
+    /// Their weights (see [`PossibleBoardList::weights`]).
+    pub fn weights(&self) -> &[f64] {
+        self.belief.weights()
+    }
+
+    /// The probability its strategy gave the move it played, at each of its turns.
+    pub fn chosen(&self) -> &[f64] {
+        &self.chosen
+    }
+
+    /// The subgame's strategy over `moves`, or `None` when no board could be valued.
+    /// Boards are valued in the sample's order until the node budget or the deadline
+    /// runs out (the first board always whole); the subgame is built over those valued.
+    fn strategy(&mut self, moves: &[Move], budget: &Budget, started: Instant) -> Option<Vec<f64>> {
+        let limits = self.settings.thinking.limits(budget, started);
+        let order = sample_indices(
+            self.belief.boards().len(),
+            Some(self.belief.weights()),
+            self.settings.boards,
+            &mut self.rng,
+        );
+        let risk = if self.settings.risk > 0.0 {
+            let sample = sample_indices(
+                self.belief.boards().len(),
+                Some(self.belief.weights()),
+                self.settings.risk_boards,
+                &mut self.rng,
+            );
+            crate::parts::king_risk(self.belief.boards(), &sample, moves, self.color)
+        } else {
+            vec![0.0; moves.len()]
+        };
+        let mut spent = 0u64;
+        let mut kept = Vec::new();
+        // The values of every reply, in the order the subgame asks for them.
+        let mut values: Vec<Vec<f64>> = Vec::new();
+        for (k, &(i, w)) in order.iter().enumerate() {
+            let board = &self.belief.boards()[i];
+            let first = k == 0;
+            let mut these = Vec::with_capacity(moves.len());
+            let mut complete = true;
+            for (j, m) in moves.iter().enumerate() {
+                if m.captures_king() {
+                    continue;
+                }
+                let mut after = board.clone();
+                after.play(m);
+                let mut replies = Vec::new();
+                fow_variants::FogView::of(&after, !self.color, &self.rules)
+                    .legal_moves_into(&self.rules, &mut replies);
+                if replies.is_empty() {
+                    continue;
+                }
+                self.engine.reset_nodes();
+                self.engine.set_limits(Limits {
+                    nodes: if first {
+                        None
+                    } else {
+                        limits.nodes.map(|n| n.saturating_sub(spent))
+                    },
+                    deadline: if first { None } else { limits.deadline },
+                });
+                let all = self.engine.all(
+                    &SearchBoard::from_position(&after),
+                    self.settings.thinking.depth + 1,
+                );
+                spent += self.engine.nodes();
+                let Some(all) = all else {
+                    complete = false;
+                    break;
+                };
+                let off = self.settings.risk * risk[j];
+                let mut v = reply_values(&all, &replies, self.color, self.settings.king);
+                v.iter_mut().for_each(|x| *x -= off);
+                these.push(v);
+            }
+            if !complete {
+                break;
+            }
+            kept.push((i, w));
+            values.extend(these);
+            let out_of_nodes = limits.nodes.is_some_and(|n| spent >= n);
+            let out_of_time = limits.deadline.is_some_and(|d| Instant::now() >= d);
+            if out_of_nodes || out_of_time {
+                break;
+            }
+        }
+        self.engine.set_limits(Limits::default());
+        self.nodes += spent;
+        if kept.is_empty() {
+            return None;
+        }
+        let boards: Vec<Position> = kept
+            .iter()
+            .map(|&(i, _)| self.belief.boards()[i].clone())
+            .collect();
+        let weights: Vec<f64> = kept.iter().map(|&(_, w)| w).collect();
+        let mut next = values.into_iter();
+        let subgame = Subgame::new(&boards, &weights, moves, &self.rules, &mut |_, replies| {
+            next.next().unwrap_or_else(|| vec![0.0; replies.len()])
+        })
+        .ok()?;
+        Some(subgame.solve(self.settings.iterations).strategy)
+    }
+}
+
+/// The value of each of `replies` for `us`, in pawns cut to ± `king`, from the values
+/// MyStockfish's `all` gave (for White) to the opponent's moves.
+fn reply_values(
+    all: &[(Move, crate::search::Score)],
+    replies: &[Move],
+    us: Color,
+    king: f64,
+) -> Vec<f64> {
+    replies
+        .iter()
+        .map(|r| {
+            let v = all
+                .iter()
+                .find(|(m, _)| m.from == r.from && m.to == r.to && m.promotion == r.promotion)
+                .map_or(0, |(_, v)| *v);
+            let ours = if us.is_white() { v } else { -v };
+            (ours as f64 / PAWN as f64).clamp(-king, king)
+        })
+        .collect()
+}
+
+impl Player for SubgameSolver {
+    fn start(&mut self, game: &GameStart) {
+        self.belief.start(game);
+        self.rng = BotRng::seed_from_u64(game.seed ^ 0x5ab9_a3e5_01fe);
+        self.engine =
+            MyStockfish::new(game.rules, game.seed ^ 0x01fe_5ab9_a3e5).with_capture_quiescence();
+        self.color = game.color;
+        self.rules = game.rules;
+        self.nodes = 0;
+        self.chosen.clear();
+    }
+
+    fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
+        let started = Instant::now();
+        self.belief.observe(obs, started);
+        let moves = obs.legal_moves();
+        if moves.is_empty() {
+            return Move::NULL;
+        }
+        let (m, p) = match moves.iter().find(|m| m.captures_king()) {
+            Some(m) => (*m, 1.0),
+            None => match self.strategy(moves, budget, started) {
+                None => (moves[0], 1.0 / moves.len() as f64),
+                Some(strategy) => {
+                    let j = if self.settings.best {
+                        (0..moves.len())
+                            .max_by(|&a, &b| strategy[a].total_cmp(&strategy[b]).then(b.cmp(&a)))
+                            .unwrap_or(0)
+                    } else {
+                        let x: f64 = self.rng.random();
+                        let mut acc = 0.0;
+                        let mut j = moves.len() - 1;
+                        for (k, p) in strategy.iter().enumerate() {
+                            acc += p;
+                            if x < acc {
+                                j = k;
+                                break;
+                            }
+                        }
+                        j
+                    };
+                    (moves[j], strategy[j])
+                }
+            },
+        };
+        self.chosen.push(p);
+        self.belief.played(m);
+        m
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fow_variants::RuleSet;
+
+    fn small() -> SubgameSolverSettings {
+        SubgameSolverSettings {
+            boards: 4,
+            iterations: 100,
+            thinking: Thinking {
+                depth: 0,
+                nodes: Some(200_000),
+                time: None,
+            },
+            ..SubgameSolverSettings::default()
+        }
+    }
+
+    #[test]
+    fn it_takes_a_free_queen_and_captures_a_king_in_reach() {
+        let rules = RuleSet::thesis();
+        for (fen, want) in [
+            ("3q3k/8/8/8/8/8/8/3R3K w - - 0 1", "d1d8"),
+            ("3k4/8/8/8/8/8/8/3R3K w - - 0 1", "d1d8"),
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            let mut bot = SubgameSolver::new(SubgameSolverSettings {
+                best: true,
+                ..small()
+            });
+            bot.start(&GameStart::new(Color::White, rules, 5).with_position(pos.clone()));
+            let obs = Observation::new(&pos, &rules, 0, None);
+            assert_eq!(bot.choose(&obs, &Budget::default()).uci(), want, "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_same_seed_plays_the_same_game() {
+        let rules = RuleSet::thesis();
+        let play = |seed: u64| {
+            let mut white = SubgameSolver::new(small());
+            let mut black = crate::bots::RandomMove::default();
+            white.start(&GameStart::new(Color::White, rules, seed));
+            black.start(&GameStart::new(Color::Black, rules, seed + 1));
+            let mut game = fow_variants::Game::new(Position::startpos(), rules);
+            let mut slots: [Option<Observation>; 2] = [None, None];
+            let mut moves = Vec::new();
+            for _ in 0..24 {
+                let turn = game.position().turn();
+                let obs = Observation::for_game(&mut slots[turn as usize], &game);
+                let m = if turn == Color::White {
+                    white.choose(obs, &Budget::default())
+                } else {
+                    black.choose(obs, &Budget::default())
+                };
+                moves.push(m.uci());
+                if game.play(&m).is_some() {
+                    break;
+                }
+            }
+            (moves, white.chosen().to_vec())
+        };
+        let (a, pa) = play(9);
+        assert_eq!((a.clone(), pa.clone()), play(9));
+        assert!(pa.iter().all(|p| *p > 0.0 && *p <= 1.0 + 1e-9), "{pa:?}");
+    }
+}
