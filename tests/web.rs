@@ -13,7 +13,7 @@ use std::net::TcpStream;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use fow_records::{load_game, LiveFile, LiveHeader, GAMES_FILE};
+use fow_records::{load_game, LiveFile, GAMES_FILE};
 use fow_variants::{Color, FogView, Position, RuleSet};
 use serde_json::Value;
 
@@ -403,14 +403,7 @@ fn a_run_being_written_and_a_game_being_played_reach_the_page_as_they_happen() {
 
     // A game being played: its live file grows move by move.
     let saved = load_game(&t.join(GAMES_FILE), Some(7), &RuleSet::thesis()).unwrap();
-    let header = LiveHeader {
-        id: 7,
-        round: 0,
-        white: saved.white.clone(),
-        black: saved.black.clone(),
-        rules: RuleSet::thesis(),
-        start: Position::startpos().fen(),
-    };
+    let header = live_header(&saved, 7);
     let mut watch = Events::open(&server, &format!("/api/events/game?r={id}&g=7"));
     assert_eq!(watch.next().0, "waiting");
     let mut live = LiveFile::create(&x, &header).unwrap();

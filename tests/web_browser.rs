@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use fow_analysis::{belief_overlay, OverlayPlies};
 use fow_players::Budget;
-use fow_records::{load_game, LiveFile, LiveHeader, GAMES_FILE};
+use fow_records::{load_game, LiveFile, GAMES_FILE};
 use fow_variants::{Color, FogView, Position, RuleSet};
 use headless_chrome::browser::tab::point::Point;
 use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
@@ -420,18 +420,7 @@ fn a_run_being_written_updates_in_the_browser_and_a_game_is_watched_ply_by_ply()
     shot(&tab, "live-run");
 
     let saved = load_game(&t.join(GAMES_FILE), Some(7), &RuleSet::thesis()).unwrap();
-    let mut live = LiveFile::create(
-        &x,
-        &LiveHeader {
-            id: 7,
-            round: 0,
-            white: saved.white.clone(),
-            black: saved.black.clone(),
-            rules: RuleSet::thesis(),
-            start: Position::startpos().fen(),
-        },
-    )
-    .unwrap();
+    let mut live = LiveFile::create(&x, &live_header(&saved, 7)).unwrap();
     open(&tab, &server, "/run?r=0/x", "run");
     assert_eq!(
         text(&tab, "document.querySelectorAll('#live-games li').length"),

@@ -272,3 +272,16 @@ pub fn first_games(from: &Path, to: &Path, n: usize) -> Vec<String> {
     .unwrap();
     lines
 }
+
+/// The live-feed header of `game` played as game `id` of round 0 from the start, as a
+/// run with `--live` writes it.
+pub fn live_header(game: &fow_records::SavedGame, id: u64) -> fow_records::LiveHeader {
+    fow_records::LiveHeader {
+        id,
+        round: 0,
+        white: game.white.clone(),
+        black: game.black.clone(),
+        rules: fow_variants::RuleSet::thesis(),
+        start: fow_variants::Position::startpos().fen(),
+    }
+}
