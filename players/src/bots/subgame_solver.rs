@@ -195,12 +195,6 @@ impl SubgameSolver {
     /// runs out (the first board always whole); the subgame is built over those valued.
     fn strategy(&mut self, moves: &[Move], budget: &Budget, started: Instant) -> Option<Vec<f64>> {
         let limits = self.settings.thinking.limits(budget, started);
-        let order = sample_indices(
-            self.belief.boards().len(),
-            Some(self.belief.weights()),
-            self.settings.boards,
-            &mut self.rng,
-        );
         let risk = if self.settings.risk > 0.0 {
             let sample = sample_indices(
                 self.belief.boards().len(),
@@ -212,77 +206,56 @@ impl SubgameSolver {
         } else {
             vec![0.0; moves.len()]
         };
-        let mut spent = 0u64;
-        let mut kept = Vec::new();
-        // The values of every reply, in the order the subgame asks for them.
-        let mut values: Vec<Vec<f64>> = Vec::new();
-        for (k, &(i, w)) in order.iter().enumerate() {
-            let board = &self.belief.boards()[i];
-            let first = k == 0;
-            let mut these = Vec::with_capacity(moves.len());
-            let mut complete = true;
-            for (j, m) in moves.iter().enumerate() {
-                if m.captures_king() {
-                    continue;
-                }
-                let mut after = board.clone();
-                after.play(m);
-                let mut replies = Vec::new();
-                fow_variants::FogView::of(&after, !self.color, &self.rules)
-                    .legal_moves_into(&self.rules, &mut replies);
-                if replies.is_empty() {
-                    continue;
-                }
-                self.engine.reset_nodes();
-                self.engine.set_limits(Limits {
-                    nodes: if first {
-                        None
-                    } else {
-                        limits.nodes.map(|n| n.saturating_sub(spent))
-                    },
-                    deadline: if first { None } else { limits.deadline },
-                });
-                let all = self.engine.all(
-                    &SearchBoard::from_position(&after),
-                    self.settings.thinking.depth + 1,
-                );
-                spent += self.engine.nodes();
-                let Some(all) = all else {
-                    complete = false;
-                    break;
-                };
-                let off = self.settings.risk * risk[j];
-                let mut v = reply_values(&all, &replies, self.color, self.settings.king);
-                v.iter_mut().for_each(|x| *x -= off);
-                these.push(v);
-            }
-            if !complete {
-                break;
-            }
-            kept.push((i, w));
-            values.extend(these);
-            let out_of_nodes = limits.nodes.is_some_and(|n| spent >= n);
-            let out_of_time = limits.deadline.is_some_and(|d| Instant::now() >= d);
-            if out_of_nodes || out_of_time {
-                break;
-            }
-        }
-        self.engine.set_limits(Limits::default());
-        self.nodes += spent;
-        if kept.is_empty() {
-            return None;
-        }
-        let boards: Vec<Position> = kept
+        let order = sample_indices(
+            self.belief.boards().len(),
+            Some(self.belief.weights()),
+            self.settings.boards,
+            &mut self.rng,
+        );
+        let boards: Vec<Position> = order
             .iter()
             .map(|&(i, _)| self.belief.boards()[i].clone())
             .collect();
-        let weights: Vec<f64> = kept.iter().map(|&(_, w)| w).collect();
-        let mut next = values.into_iter();
-        let subgame = Subgame::new(&boards, &weights, moves, &self.rules, &mut |_, replies| {
-            next.next().unwrap_or_else(|| vec![0.0; replies.len()])
-        })
-        .ok()?;
-        Some(subgame.solve(self.settings.iterations).strategy)
+        let weights: Vec<f64> = order.iter().map(|&(_, w)| w).collect();
+        let (engine, settings, color) = (&mut self.engine, &self.settings, self.color);
+        let mut spent = 0u64;
+        let mut board_started = None;
+        let subgame = Subgame::new(&boards, &weights, moves, &self.rules, &mut |r| {
+            let first = r.board == 0;
+            // A new board begins only while the budget lasts.
+            if board_started != Some(r.board) {
+                let out_of_nodes = limits.nodes.is_some_and(|n| spent >= n);
+                let out_of_time = limits.deadline.is_some_and(|d| Instant::now() >= d);
+                if !first && (out_of_nodes || out_of_time) {
+                    return None;
+                }
+                board_started = Some(r.board);
+            }
+            engine.reset_nodes();
+            engine.set_limits(Limits {
+                nodes: if first {
+                    None
+                } else {
+                    limits.nodes.map(|n| n.saturating_sub(spent))
+                },
+                deadline: if first { None } else { limits.deadline },
+            });
+            let all = engine.all(
+                &SearchBoard::from_position(r.after),
+                settings.thinking.depth + 1,
+            );
+            spent += engine.nodes();
+            let off = settings.risk * risk[r.mv];
+            Some(
+                reply_values(&all?, r.replies, color, settings.king)
+                    .into_iter()
+                    .map(|v| v - off)
+                    .collect(),
+            )
+        });
+        self.engine.set_limits(Limits::default());
+        self.nodes += spent;
+        Some(subgame.ok()?.solve(self.settings.iterations).strategy)
     }
 }
 

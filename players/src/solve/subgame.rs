@@ -26,6 +26,19 @@ pub struct Subgame {
     pub moves: Vec<Move>,
 }
 
+/// One call for leaf values of [`Subgame::new`]: the opponent's replies after the bot's
+/// move `mv` (an index into the moves) on board `board` (an index into the boards).
+pub struct Replies<'a> {
+    /// The board's index.
+    pub board: usize,
+    /// The move's index.
+    pub mv: usize,
+    /// The position after the move, the opponent to move.
+    pub after: &'a Position,
+    /// The opponent's legal moves there, as its view lists them.
+    pub replies: &'a [Move],
+}
+
 /// What solving a subgame gives.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solution {
@@ -40,16 +53,18 @@ pub struct Solution {
 impl Subgame {
     /// The subgame of the bot to move on `boards` (each a position with the bot to move,
     /// weighed by `weights`), choosing among `moves` (legal on every board: the moves its
-    /// view allows), under `rules`; `leaves` values, for the position after one of its
-    /// moves, each of the opponent's replies given (the value for the bot once the reply
-    /// is played; a reply that captures the king is `-KING` whatever it says). Boards and
-    /// moves are taken in the order given.
+    /// view allows), under `rules`. `leaves` values the opponent's replies after one of
+    /// the bot's moves on one board ([`Replies`]): the value for the bot once each reply
+    /// is played (a reply that captures the king is `-KING` whatever it says), or `None`
+    /// to stop, when a budget runs out: the subgame is then built over the boards valued
+    /// whole before it (an error when there is none). Boards and moves are taken in the
+    /// order given.
     pub fn new(
         boards: &[Position],
         weights: &[f64],
         moves: &[Move],
         rules: &RuleSet,
-        leaves: &mut dyn FnMut(&Position, &[Move]) -> Vec<f64>,
+        leaves: &mut dyn FnMut(Replies<'_>) -> Option<Vec<f64>>,
     ) -> Result<Subgame, String> {
         if boards.is_empty() || boards.len() != weights.len() || moves.is_empty() {
             return Err(format!(
@@ -70,12 +85,15 @@ impl Subgame {
         let mut sets: HashMap<(String, u64), usize> = HashMap::new();
         let mut replies = Vec::new();
         let mut chance = Vec::with_capacity(boards.len());
-        for (b, w) in boards.iter().zip(weights) {
+        let mut valued = 0.0;
+        'boards: for (k, (b, w)) in boards.iter().zip(weights).enumerate() {
             if b.turn() != us {
                 return Err("every board of a subgame has the same side to move".into());
             }
+            // The opponent's sets so far, to forget those of a board left unfinished.
+            let known = sets.len();
             let mut ours = Vec::with_capacity(moves.len());
-            for m in moves {
+            for (j, m) in moves.iter().enumerate() {
                 if m.captures_king() {
                     ours.push(Node::Leaf(KING));
                     continue;
@@ -92,7 +110,15 @@ impl Subgame {
                     ours.push(Node::Leaf(0.0));
                     continue;
                 }
-                let values = leaves(&after, &replies);
+                let Some(values) = leaves(Replies {
+                    board: k,
+                    mv: j,
+                    after: &after,
+                    replies: &replies,
+                }) else {
+                    sets.retain(|_, id| *id <= known);
+                    break 'boards;
+                };
                 if values.len() != replies.len() {
                     return Err(format!(
                         "{} values for {} replies",
@@ -117,8 +143,9 @@ impl Subgame {
                     children,
                 });
             }
+            valued += w;
             chance.push((
-                w / total,
+                *w,
                 Node::Decision {
                     player: 0,
                     infoset: 0,
@@ -126,6 +153,10 @@ impl Subgame {
                 },
             ));
         }
+        if chance.is_empty() || valued <= 0.0 {
+            return Err("no board of the subgame was valued".into());
+        }
+        chance.iter_mut().for_each(|(w, _)| *w /= valued);
         Ok(Subgame {
             tree: GameTree::new(Node::Chance(chance))?,
             moves: moves.to_vec(),
@@ -151,21 +182,19 @@ impl Subgame {
     }
 }
 
-/// Values each reply of `replies` in `after` by `value` of the position it leads to: the
-/// simple `leaves` of [`Subgame::new`].
-pub fn each_reply(
-    after: &Position,
-    replies: &[Move],
-    value: impl Fn(&Position) -> f64,
-) -> Vec<f64> {
-    replies
-        .iter()
-        .map(|r| {
-            let mut end = after.clone();
-            end.play(r);
-            value(&end)
-        })
-        .collect()
+/// Values each reply by `value` of the position it leads to: the simple `leaves` of
+/// [`Subgame::new`], which never stops.
+pub fn each_reply(r: Replies<'_>, value: impl Fn(&Position) -> f64) -> Option<Vec<f64>> {
+    Some(
+        r.replies
+            .iter()
+            .map(|m| {
+                let mut end = r.after.clone();
+                end.play(m);
+                value(&end)
+            })
+            .collect(),
+    )
 }
 
 /// The material balance of `pos` for `us`, in pawns (1, 3, 3, 5, 9).
@@ -201,13 +230,9 @@ mod tests {
         let p = pos(fen);
         let us = p.turn();
         let moves = view_moves(&FogView::of(&p, us, &rules), &rules);
-        let g = Subgame::new(
-            std::slice::from_ref(&p),
-            &[1.0],
-            &moves,
-            &rules,
-            &mut |a, rs| each_reply(a, rs, |q| material_for(q, us)),
-        )
+        let g = Subgame::new(std::slice::from_ref(&p), &[1.0], &moves, &rules, &mut |r| {
+            each_reply(r, |q| material_for(q, us))
+        })
         .unwrap();
         (g, p)
     }
@@ -271,8 +296,8 @@ mod tests {
             "both boards look alike to White"
         );
         let moves = view_moves(&view, &rules);
-        let g = Subgame::new(&boards, &[0.5, 0.5], &moves, &rules, &mut |a, rs| {
-            each_reply(a, rs, |q| material_for(q, Color::White))
+        let g = Subgame::new(&boards, &[0.5, 0.5], &moves, &rules, &mut |r| {
+            each_reply(r, |q| material_for(q, Color::White))
         })
         .unwrap();
         let s = g.solve(500);
@@ -305,11 +330,35 @@ mod tests {
     }
 
     #[test]
+    fn a_build_stopped_by_its_leaves_keeps_the_boards_valued_whole() {
+        let rules = RuleSet::thesis();
+        let boards = [
+            pos("7k/8/8/3q4/8/8/2P5/4K3 w - - 0 1"),
+            pos("7k/8/8/5q2/8/8/2P5/4K3 w - - 0 1"),
+        ];
+        let mut moves = Vec::new();
+        FogView::of(&boards[0], Color::White, &rules).legal_moves_into(&rules, &mut moves);
+        // Stopped on the second board's third move: the first board alone, weighing 1,
+        // and only the opponent's sets of that board.
+        let mut stop =
+            |r: Replies<'_>| (r.board == 0 || r.mv < 2).then(|| vec![0.0; r.replies.len()]);
+        let g = Subgame::new(&boards, &[0.5, 0.5], &moves, &rules, &mut stop).unwrap();
+        let one = Subgame::new(&boards[..1], &[1.0], &moves, &rules, &mut |r| {
+            Some(vec![0.0; r.replies.len()])
+        })
+        .unwrap();
+        assert_eq!(g.tree, one.tree);
+        // Stopped at once: no subgame.
+        let mut never = |_: Replies<'_>| None;
+        assert!(Subgame::new(&boards, &[0.5, 0.5], &moves, &rules, &mut never).is_err());
+    }
+
+    #[test]
     fn bad_subgames_are_refused() {
         let rules = RuleSet::thesis();
         let p = Position::startpos();
         let moves = p.legal_moves(&rules);
-        let mut leaf = |_: &Position, rs: &[Move]| vec![0.0; rs.len()];
+        let mut leaf = |r: Replies<'_>| Some(vec![0.0; r.replies.len()]);
         assert!(Subgame::new(&[], &[], &moves, &rules, &mut leaf).is_err());
         assert!(Subgame::new(std::slice::from_ref(&p), &[0.0], &moves, &rules, &mut leaf).is_err());
         assert!(Subgame::new(std::slice::from_ref(&p), &[1.0], &[], &rules, &mut leaf).is_err());
