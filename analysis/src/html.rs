@@ -46,8 +46,9 @@ fn escape(s: &str) -> String {
         .replace('\'', "&#39;")
 }
 
-/// The 64 squares, a8 first and h1 last.
-fn cells(board: &Board, visible: Bitboard) -> Vec<String> {
+/// The 64 squares of `board` as the HTML replay and `fow web` draw them, a8 first and
+/// h1 last: `""` empty, `"?"` outside `visible` (fog), else the piece's FEN letter.
+pub fn cells(board: &Board, visible: Bitboard) -> Vec<String> {
     let mut out = Vec::with_capacity(64);
     for rank in Rank::ALL.into_iter().rev() {
         for file in File::ALL {

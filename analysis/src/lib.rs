@@ -123,7 +123,7 @@ pub use highlight::{
     DEEPER_NODES_FACTOR, DEEPER_PLIES, GREAT_GAP, LOST, SACRIFICE_CP, WINNING, WINNING_CAPTURE_CP,
 };
 pub use highlight_moves::highlight_moves;
-pub use html::{html_page, replay_json};
+pub use html::{cells, html_page, replay_json};
 pub use match_report::{
     match_results, sprt_of, sprt_step, MatchReport, OpponentReport, SprtReport, MATCH_FILE,
 };

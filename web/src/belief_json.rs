@@ -14,7 +14,6 @@ use fow_records::{replay_frames, TournamentConfig, CONFIG_FILE};
 use fow_variants::{Color, Role};
 use serde_json::{json, Value};
 
-use crate::cells::view_cells;
 use crate::game_json::saved_game;
 
 /// How many games' overlays are kept.
@@ -84,7 +83,10 @@ impl Beliefs {
         };
         let frames = replay_frames(&game);
         let before = turn.ply - 1;
-        let view = frames.get(before).map(|f| view_cells(f.view(side)));
+        let view = frames.get(before).map(|f| {
+            let v = f.view(side);
+            fow_analysis::cells(v.board(), v.visible())
+        });
         let enemy = !side;
         let heat: serde_json::Map<String, Value> = turn
             .heat

@@ -25,10 +25,9 @@ impl Target {
     /// The target of `url` as a request line gives it (`/api/run?r=0%2Fruns`).
     pub fn of(url: &str) -> Target {
         let (path, query) = url.split_once('?').unwrap_or((url, ""));
-        let path = form_urlencoded::parse(format!("p={}", path.replace('+', "%2B")).as_bytes())
-            .next()
-            .map(|(_, v)| v.into_owned())
-            .unwrap_or_default();
+        let path = percent_encoding::percent_decode_str(path)
+            .decode_utf8_lossy()
+            .into_owned();
         Target {
             path,
             query: form_urlencoded::parse(query.as_bytes())

@@ -10,7 +10,6 @@
 
 mod assets;
 mod belief_json;
-mod cells;
 mod game_json;
 mod http;
 mod live;

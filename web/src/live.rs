@@ -8,11 +8,13 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use fow_arena::evolve::LOG_FILE;
+use fow_arena::tune::TRAJECTORY_FILE;
 use fow_records::{live_games, LiveGame, GAMES_FILE};
-use fow_variants::{Color, FogView, Position};
+use fow_variants::{Bitboard, Color, FogView, Position};
 use serde_json::{json, Value};
 
-use crate::cells::{board_cells, view_cells};
+use fow_analysis::cells;
 
 use crate::http::EventStream;
 use crate::scan::{being_written, complete_rows};
@@ -31,7 +33,7 @@ pub fn run_events(dir: &Path, mut out: EventStream, stop: &AtomicBool) -> io::Re
     let mut quiet = Instant::now();
     while !stop.load(Ordering::SeqCst) {
         // Games, or a tuning run's batches, or an evolution's generations.
-        let rows = [GAMES_FILE, "tune.csv", "log.csv"]
+        let rows = [GAMES_FILE, TRAJECTORY_FILE, LOG_FILE]
             .iter()
             .map(|f| complete_rows(&dir.join(f)))
             .sum::<u64>();
@@ -134,11 +136,15 @@ fn send_plies(
 ) -> io::Result<(Position, usize)> {
     let rules = g.header.rules;
     let start = || g.header.start.parse::<Position>().unwrap_or_default();
+    let view_of = |p: &Position, c: Color| {
+        let v = FogView::of(p, c, &rules);
+        cells(v.board(), v.visible())
+    };
     let boards = |p: &Position| {
         json!({
-            "board": board_cells(p),
-            "white": view_cells(&FogView::of(p, Color::White, &rules)),
-            "black": view_cells(&FogView::of(p, Color::Black, &rules)),
+            "board": cells(p.board(), Bitboard::FULL),
+            "white": view_of(p, Color::White),
+            "black": view_of(p, Color::Black),
         })
     };
     let (mut pos, from) = match (sent, pos) {

@@ -19,7 +19,7 @@ use fow_arena::{describe_changes, HumanGame, Person};
 use fow_players::{Budget, GameStart, Player, PlayerError, PlayerErrorKind, PlayerSpec};
 use fow_variants::{side_name, Color, FogView, Move, Observation, RuleSet};
 
-use crate::cells::view_cells;
+use fow_analysis::cells;
 use serde_json::{json, Value};
 
 /// How long a person's turn may wait for a move before they are taken to have left.
@@ -112,7 +112,7 @@ impl Session {
         let turn = s.turn.as_ref().map(|t| {
             json!({
                 "ply": t.ply,
-                "board": view_cells(&t.view),
+                "board": cells(t.view.board(), t.view.visible()),
                 "legal": t.legal.iter().map(move_json).collect::<Vec<_>>(),
             })
         });

@@ -155,7 +155,7 @@ impl App {
             },
             "/api/plot" if t.get("f") == Some(fow_analysis::TUNE_PLOT_FILE) => {
                 // A tuning run's curve, drawn from its log as it is now.
-                let tune = run().filter(|(_, dir)| dir.join("tune.json").is_file());
+                let tune = run().filter(|(_, dir)| dir.join(fow_records::TUNE_FILE).is_file());
                 match tune.map(|(_, dir)| fow_analysis::tune_plot_svg(&dir)) {
                     Some(Ok(svg)) => Answer::Text("image/svg+xml", svg),
                     Some(Err(e)) => Answer::Error(404, e.to_string()),

@@ -23,13 +23,14 @@ pub struct RunCache {
 
 /// The files a run's page is made from.
 const SOURCES: [&str; 7] = [
-    "tournament.json",
-    "games.csv",
-    "evolve.json",
-    "tune.json",
-    "tune.csv",
-    "log.csv",
-    "best.json",
+    fow_records::CONFIG_FILE,
+    fow_records::GAMES_FILE,
+    fow_records::EVOLVE_FILE,
+    fow_records::TUNE_FILE,
+    fow_arena::tune::TRAJECTORY_FILE,
+    fow_arena::evolve::LOG_FILE,
+    // `best.json`, an evolution's as a tuning run's.
+    fow_arena::tune::BEST_FILE,
 ];
 
 fn stamp(dir: &Path) -> Stamp {

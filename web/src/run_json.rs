@@ -120,27 +120,13 @@ fn table_json(players: &[String], games: &[GameRow]) -> Value {
                 continue;
             }
             // Player i against j, both colours together.
-            let (a, b) = (
-                m.cell(i, j).unwrap_or_default(),
-                m.cell(j, i).unwrap_or_default(),
-            );
-            let (w, d, l) = (a.wins + b.losses, a.draws + b.draws, a.losses + b.wins);
+            let h = m.head_to_head(i, j).unwrap_or_default();
+            let (w, d, l) = (h.wins, h.draws, h.losses);
             if w + d + l > 0 {
                 *cell = json!({ "wins": w, "draws": d, "losses": l });
             }
         }
     }
-    let points = |i: usize| -> (f64, u32) {
-        let mut p = 0.0;
-        let mut g = 0;
-        for j in 0..n {
-            if let (Some(a), Some(b)) = (m.cell(i, j), m.cell(j, i)) {
-                p += f64::from(a.wins + b.losses) + 0.5 * f64::from(a.draws + b.draws);
-                g += a.wins + a.draws + a.losses + b.wins + b.draws + b.losses;
-            }
-        }
-        (p, g)
-    };
     let mut ratings = Vec::new();
     let mut los = Value::Null;
     let mut notes = Vec::new();
@@ -152,12 +138,13 @@ fn table_json(players: &[String], games: &[GameRow]) -> Value {
                 notes = fits.notes.clone();
                 if let Some(elo) = &fits.elo {
                     for (k, &i) in fits.elo_rated.iter().enumerate() {
-                        let (p, g) = points(i);
+                        let p = m.player_points(i).unwrap_or(0.0);
+                        let g = m.player_games(i).unwrap_or(0);
                         ratings.push(json!({
                             "player": labels[i],
                             "games": g,
                             "points": p,
-                            "score": if g > 0 { p / f64::from(g) } else { 0.0 },
+                            "score": if g > 0 { p / g as f64 } else { 0.0 },
                             "elo": elo.ratings[k],
                             "half_width": elo.half_widths[k],
                         }));
@@ -251,7 +238,7 @@ fn plots(dir: &Path, kind: FolderKind) -> Vec<String> {
 
 /// A tuning run's or evolution's best parameters so far (`best.json`), if written.
 fn best_json(dir: &Path) -> Value {
-    std::fs::read(dir.join("best.json"))
+    std::fs::read(dir.join(fow_arena::tune::BEST_FILE))
         .ok()
         .and_then(|t| serde_json::from_slice(&t).ok())
         .unwrap_or(Value::Null)

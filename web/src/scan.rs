@@ -110,9 +110,9 @@ pub fn complete_rows(path: &Path) -> u64 {
 /// a row per generation).
 pub fn progress_file(kind: FolderKind) -> &'static str {
     if kind == FolderKind::Tune {
-        "tune.csv"
+        fow_arena::tune::TRAJECTORY_FILE
     } else {
-        "log.csv"
+        fow_arena::evolve::LOG_FILE
     }
 }
 
@@ -125,9 +125,9 @@ fn progress_lines(dir: &Path, kind: FolderKind) -> u64 {
 /// against, from its settings.
 fn tuned(dir: &Path, kind: FolderKind) -> Vec<String> {
     let file = if kind == FolderKind::Tune {
-        "tune.json"
+        fow_records::TUNE_FILE
     } else {
-        "evolve.json"
+        fow_records::EVOLVE_FILE
     };
     let Some(json) = std::fs::read(dir.join(file))
         .ok()
