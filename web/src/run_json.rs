@@ -3,7 +3,9 @@
 //! an import) the crosstable, the BayesElo-model ratings with their 95% intervals and the
 //! likelihoods of superiority; for a match the statistics against each opponent and the
 //! SPRT's log-likelihood ratio after each pair, with its bounds; the plots the folder
-//! holds. A folder being written is read as far as its lines are complete.
+//! holds. A folder being written is read as far as its lines are complete (whether it is
+//! being written, and its games in play, change every ply: the server adds them to each
+//! answer).
 
 use std::path::Path;
 
@@ -12,7 +14,7 @@ use fow_ratings::{llr, MatchStats, Pentanomial, Score, SprtSpec};
 use fow_records::{read_checked, CheckAgainst, FolderKind, GameRow, TournamentConfig, GAMES_FILE};
 use serde_json::{json, Value};
 
-use crate::scan::{being_written, complete_rows, progress_file};
+use crate::scan::{complete_rows, progress_file};
 
 /// The page of the run in `dir` (resolved inside a root) whose id is `id`.
 pub fn run_json(id: &str, dir: &Path) -> Result<Value, String> {
@@ -23,7 +25,6 @@ pub fn run_json(id: &str, dir: &Path) -> Result<Value, String> {
     let mut page = json!({
         "id": id,
         "kind": kind.to_string(),
-        "live": being_written(dir),
         "plots": plots(dir, kind),
     });
     match kind {
