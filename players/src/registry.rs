@@ -135,7 +135,7 @@ static BOTS: &[BotInfo] = &[
     },
     BotInfo {
         name: "SubgameSolver",
-        description: "BeliefSearch's belief; at each move a subgame over a sample of the believed boards (the opponent knowing only its own view after the move, its replies valued by MyStockfish) solved by predictive CFR+ for a mixed strategy, a move drawn from it with its seed (not in the default tournament)",
+        description: "BeliefSearch's belief and scores; a subgame over its best moves (4 within a pawn) and a sample of the believed boards (the opponent knowing only its own view after the move, its replies valued by MyStockfish) solved by predictive CFR+ for a mixed strategy, a move drawn from it with its seed (not in the default tournament)",
         params: bots::subgame_solver::PARAMS,
         family: None,
         in_default: false,
@@ -145,7 +145,33 @@ static BOTS: &[BotInfo] = &[
             )))
         },
     },
+    BotInfo {
+        name: "Exploiter",
+        description: "an approximate best response to one built-in bot it knows by spec (target=SPEC), not by seed: copies of the target replay the histories it believes possible and it plays BeliefSearch's scoring over their boards (fow exploit; not in the default tournament)",
+        params: bots::exploiter::PARAMS,
+        family: None,
+        in_default: false,
+        build: build_exploiter,
+    },
 ];
+
+/// Builds an `Exploiter`: its target must be a built-in bot other than an exploiter (a
+/// program would be launched once per particle).
+fn build_exploiter(spec: &PlayerSpec) -> Result<Box<dyn Player>, SpecError> {
+    let settings = bots::ExploiterSettings::from_spec(spec)?;
+    let target = settings.target.clone();
+    if PROGRAMS.iter().any(|p| p.name == target.name) || target.name == "Exploiter" {
+        return Err(SpecError::BadParam {
+            bot: "Exploiter".into(),
+            message: format!("target must be a built-in bot, not {}", target.name),
+        });
+    }
+    build(&target)?;
+    Ok(Box::new(bots::Exploiter::new(
+        &settings,
+        Box::new(move || build(&target).expect("the target was built once already")),
+    )))
+}
 
 /// The parameters of a program player (`exec`, `uci`): its own, then those of every
 /// program's launch (`sandbox`, `bind`, `env.NAME`; see [`crate::external::Launch`]),

@@ -113,6 +113,8 @@ fn every_bot_is_deterministic_per_seed_and_varies_across_seeds() {
         // build; a small one takes the same code paths.
         let name = match bot.name {
             "BeliefSearch" => "BeliefSearch:nodes=20000,depth=2",
+            // An exploiter needs its target; a quick one, and few copies of it.
+            "Exploiter" => "Exploiter:target=RandomMove,particles=2",
             name => name,
         };
         let a = game_moves(name, 1);

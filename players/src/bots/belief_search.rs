@@ -408,26 +408,53 @@ impl BeliefSearch {
         self.belief.log()
     }
 
-    /// Scores every legal move over a sample of the boards; `None` when no legal move.
+    /// Scores every legal move over a sample of the boards and plays the best; `None` when
+    /// no legal move.
     fn choose_by_mix(
         &mut self,
         obs: &Observation,
         budget: &Budget,
         started: Instant,
     ) -> Option<Move> {
+        let scores = self.move_scores(obs, budget, started, None);
+        let moves = obs.legal_moves();
+        // Moves no board scored (none: the boards all allow the same moves, and the first
+        // board is always searched, at depth 1 past a deadline) rank last.
+        best_move(moves, &mut self.rng, |m| {
+            let j = moves.iter().position(|x| x == m).expect("own move");
+            scores[j].unwrap_or(Score::MIN)
+        })
+    }
+
+    /// The score of each of `obs`'s legal moves, in the search's units (a pawn is
+    /// [`PAWN`]), as BeliefSearch ranks them: the mix of mean and worst over a sample of
+    /// the boards less the king risk and the other terms its settings turn on. `None` for
+    /// a move no board scored. Call after [`BeliefSearch::observe`]. With `focus`, the
+    /// sample and the king risk are over those boards instead of the belief (each alike;
+    /// they must agree with what the bot sees, as the belief's do).
+    pub(crate) fn move_scores(
+        &mut self,
+        obs: &Observation,
+        budget: &Budget,
+        started: Instant,
+        focus: Option<&[fow_variants::Position]>,
+    ) -> Vec<Option<Score>> {
         let moves = obs.legal_moves();
         let limits = self.settings.thinking.limits(budget, started);
         let cap = (self.settings.king * PAWN as f64) as Score;
         let mut sum = vec![0.0f64; moves.len()];
         let mut worst: Vec<Option<Score>> = vec![None; moves.len()];
         let sample = SampleSearch {
-            boards: self.belief.boards(),
+            boards: focus.unwrap_or(self.belief.boards()),
             sample: self.settings.sample,
             depth: self.settings.thinking.depth,
             limits,
             color: self.color,
             eval: self.settings.eval,
-            weights: carried_weights(&self.settings, &self.belief),
+            weights: match focus {
+                Some(_) => None,
+                None => carried_weights(&self.settings, &self.belief),
+            },
             deepen: self.settings.deepen,
         };
         let (_, total, spent) = sample.run(&mut self.engine, &mut self.rng, moves, |j, v, w| {
@@ -436,7 +463,13 @@ impl BeliefSearch {
             worst[j] = Some(worst[j].map_or(v, |w| w.min(v)));
         });
         self.nodes += spent;
-        let risk = self.king_risk(moves);
+        let risk = match focus {
+            Some(boards) if self.settings.risk > 0.0 => {
+                let all: Vec<(usize, f64)> = (0..boards.len()).map(|i| (i, 1.0)).collect();
+                crate::parts::king_risk(boards, &all, moves, self.color)
+            }
+            _ => self.king_risk(moves),
+        };
         let risk_weight = self.settings.risk * PAWN as f64;
         let exposure = self.exposures(obs, moves);
         let exposure_weight = self.settings.exposure * PAWN as f64;
@@ -447,14 +480,13 @@ impl BeliefSearch {
         let info_weight = self.settings.info * PAWN as f64;
         let mean_weight = self.settings.mean;
         let n = if total > 0.0 { total } else { 1.0 };
-        // Moves no board scored (none: the boards all allow the same moves, and the first
-        // board is always searched, at depth 1 past a deadline) would rank last.
-        best_move(moves, &mut self.rng, |m| {
-            let j = moves.iter().position(|x| x == m).expect("own move");
-            match worst[j] {
-                None => Score::MIN,
-                Some(w) => {
-                    let mean = sum[j] / n;
+        moves
+            .iter()
+            .enumerate()
+            .map(|(j, m)| {
+                let w = worst[j]?;
+                let mean = sum[j] / n;
+                Some(
                     (mean_weight * mean + (1.0 - mean_weight) * w as f64
                         - risk_weight * risk[j]
                         - exposure_weight * exposure[j]
@@ -465,10 +497,26 @@ impl BeliefSearch {
                         } else {
                             0.0
                         })
-                    .round() as Score
-                }
-            }
-        })
+                    .round() as Score,
+                )
+            })
+            .collect()
+    }
+
+    /// Takes in what `obs` shows (the first step of each turn).
+    pub(crate) fn observe(&mut self, obs: &Observation, started: Instant) {
+        self.belief.observe(obs, started);
+    }
+
+    /// Takes note of the move it plays (the last step of each turn).
+    pub(crate) fn commit(&mut self, m: Move) {
+        if let Some(after) = self.after(&m) {
+            *self
+                .placements
+                .entry(placement(after.board(), self.color))
+                .or_insert(0) += 1;
+        }
+        self.belief.played(m);
     }
 }
 
@@ -622,7 +670,7 @@ impl Player for BeliefSearch {
 
     fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
         let started = Instant::now();
-        self.belief.observe(obs, started);
+        self.observe(obs, started);
         let moves = obs.legal_moves();
         let m = match moves.iter().find(|m| m.captures_king()) {
             Some(m) => *m,
@@ -631,13 +679,7 @@ impl Player for BeliefSearch {
                 None => return Move::NULL,
             },
         };
-        if let Some(after) = self.after(&m) {
-            *self
-                .placements
-                .entry(placement(after.board(), self.color))
-                .or_insert(0) += 1;
-        }
-        self.belief.played(m);
+        self.commit(m);
         m
     }
 

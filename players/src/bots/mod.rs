@@ -5,6 +5,7 @@ pub(crate) mod belief_search;
 mod capture_king;
 mod capture_largest;
 mod capture_with_largest_difference;
+pub(crate) mod exploiter;
 pub(crate) mod neural_network;
 pub(crate) mod planted;
 pub(crate) mod positionary_evaluator;
@@ -19,6 +20,7 @@ pub use belief_search::{fog_exposure, BeliefSearch, BeliefSearchSettings};
 pub use capture_king::{CaptureKing, KingCaptureScore};
 pub use capture_largest::{CaptureLargest, CaptureWeightScore};
 pub use capture_with_largest_difference::{CaptureDifferenceScore, CaptureWithLargestDifference};
+pub use exploiter::{Exploiter, ExploiterSettings, TargetFactory};
 pub use neural_network::NeuralNetworkPlayer;
 pub use planted::Planted;
 pub use positionary_evaluator::{square_index, PositionaryEvaluator, PARAM_COUNT};
@@ -26,7 +28,7 @@ pub use possible_board_generator::PossibleBoardGenerator;
 pub use possible_board_list::{BeliefLog, BoardListSettings, PossibleBoardList};
 pub use random_move::RandomMove;
 pub use simple_stockfish::SimpleStockfish;
-pub use subgame_solver::{SubgameSolver, SubgameSolverSettings};
+pub use subgame_solver::{Decision, SubgameSolver, SubgameSolverSettings};
 pub use supporter::{supported_pieces, SupportScore, Supporter};
 // The parts the bots are built from, here too so that a bot's user finds them with it.
 pub use crate::parts::{
@@ -41,4 +43,37 @@ pub use crate::rng::BotRng;
 pub(crate) fn test_observation(fen: &str) -> fow_variants::Observation {
     let pos: fow_variants::Position = fen.parse().expect("test FEN");
     fow_variants::Observation::new(&pos, &fow_variants::RuleSet::thesis(), 10, None)
+}
+
+/// `white` against `black` from the start under thesis rules, seeded `seeds`, for up to
+/// `plies` plies (fewer when the game ends): the game and its moves (for the bots' unit
+/// tests; the arena's loop, which lives in a crate above this one, without its checks).
+#[cfg(test)]
+pub(crate) fn test_game(
+    white: &mut dyn crate::Player,
+    black: &mut dyn crate::Player,
+    seeds: [u64; 2],
+    plies: usize,
+) -> (fow_variants::Game, Vec<fow_variants::Move>) {
+    use fow_variants::{Color, Game, Observation, Position, RuleSet};
+    let rules = RuleSet::thesis();
+    white.start(&crate::GameStart::new(Color::White, rules, seeds[0]));
+    black.start(&crate::GameStart::new(Color::Black, rules, seeds[1]));
+    let mut game = Game::new(Position::startpos(), rules);
+    let mut slots: [Option<Observation>; 2] = [None, None];
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let turn = game.position().turn();
+        let obs = Observation::for_game(&mut slots[turn as usize], &game);
+        let m = if turn == Color::White {
+            white.choose(obs, &crate::Budget::default())
+        } else {
+            black.choose(obs, &crate::Budget::default())
+        };
+        moves.push(m);
+        if game.play(&m).is_some() {
+            break;
+        }
+    }
+    (game, moves)
 }

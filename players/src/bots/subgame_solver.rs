@@ -1,25 +1,28 @@
-//! `SubgameSolver`: BeliefSearch's belief (the boards consistent with what it saw, a
-//! seeded sample drawn by an opponent model when more fit), and at each move a subgame
-//! over a sample of those boards ([`Subgame`]): chance picks the board, the bot its move
-//! without knowing which board it is on, the opponent its reply knowing only its own view
-//! after the move, each reply valued by MyStockfish (its capture quiescence) from the
-//! bot's side (less `risk` pawns per unit of the move's king risk over thousands of
-//! believed boards, as BeliefSearch's, when asked for). Predictive CFR+ solves the subgame for a mixed
-//! strategy, and the bot plays
-//! a move drawn from it with its seed (or the likeliest, with `pick=best`). A king
-//! capture is always played. Deterministic under a node budget.
+//! `SubgameSolver`: BeliefSearch's belief and its scores, and a subgame solved for a
+//! mixed strategy over the best of them. At each move BeliefSearch (at its defaults, its
+//! belief the bot's own) scores every legal move; the `candidates` best (4) within
+//! `margin` pawns (1) of the best are the moves of a subgame over a seeded sample of the
+//! believed boards ([`Subgame`]): chance picks the board, the bot its move without knowing
+//! which board it is on, the opponent its reply knowing only its own view after the move,
+//! each reply valued by MyStockfish (its capture quiescence) from the bot's side (less
+//! `risk` pawns per unit of the move's king risk, when asked for). Predictive CFR+ solves
+//! the subgame for a mixed strategy, and the bot plays a move drawn from it with its seed
+//! (or the likeliest, with `pick=best`). BeliefSearch's scores, its king risk over
+//! thousands of boards among them, are the safety check: a move far below the best is
+//! never a candidate. One candidate, or a king capture, is played at once. With
+//! `candidates=0` the subgame is over every legal move, unscored (the first version).
+//! Deterministic under a node budget; under a clock the subgame gets what the scoring
+//! leaves of the move's allocation.
 
 use std::time::Instant;
 
 use fow_variants::{Color, Move, Observation, Position};
 use rand::{Rng, SeedableRng};
 
-use super::belief_search::BeliefSearchSettings;
-use super::possible_board_list::{BoardListSettings, PossibleBoardList};
+use super::belief_search::{BeliefSearch, BeliefSearchSettings};
 use super::{unseeded, BotRng};
 use crate::belief::sampling::sample_indices;
 use crate::param::Param;
-use crate::parts::GreedyModel;
 use crate::parts::{depth_param, nodes_param, Thinking, TIME_PARAM};
 use crate::player::{Budget, GameStart, Player};
 use crate::search::{Limits, MyStockfish, SearchBoard, PAWN};
@@ -37,12 +40,15 @@ pub const PARAMS: &[Param] = &[
     RISK,
     RISK_BOARDS,
     PICK,
+    CANDIDATES,
+    MARGIN,
+    KEEP,
 ];
 
 const THINKING: [Param; 3] = [
     depth_param(
         1,
-        "MyStockfish depth after each opponent reply's position is reached (0: its capture quiescence only)",
+        "MyStockfish depth after each opponent reply's position is reached (then its capture quiescence)",
     ),
     nodes_param(
         1_500_000,
@@ -91,6 +97,29 @@ const PICK: Param = Param::choice(
     "sample: play a move drawn from the mixed strategy with the bot's seed; best: its likeliest move",
 );
 
+const CANDIDATES: Param = Param::int(
+    "candidates",
+    4,
+    0,
+    i64::MAX,
+    "the most moves the subgame is solved over: BeliefSearch's best-scored (within margin of its best); 0 for every legal move, unscored",
+);
+const MARGIN: Param = Param::real(
+    "margin",
+    1.0,
+    0.0,
+    f64::INFINITY,
+    "with candidates: how many pawns below BeliefSearch's best score a move may be and still be a candidate",
+);
+
+const KEEP: Param = Param::int(
+    "keep",
+    20_000,
+    1,
+    i64::MAX,
+    "most boards its belief keeps when more are consistent (BeliefSearch's keep: a seeded sample drawn by its opponent model)",
+);
+
 /// The settings of a [`SubgameSolver`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SubgameSolverSettings {
@@ -108,6 +137,12 @@ pub struct SubgameSolverSettings {
     pub risk_boards: usize,
     /// Whether to play the likeliest move instead of a drawn one.
     pub best: bool,
+    /// The most moves the subgame is over (BeliefSearch's best), 0 for all.
+    pub candidates: usize,
+    /// Pawns below BeliefSearch's best score a candidate may be.
+    pub margin: f64,
+    /// The most boards its belief keeps.
+    pub keep: usize,
 }
 
 impl SubgameSolverSettings {
@@ -121,6 +156,9 @@ impl SubgameSolverSettings {
             risk: RISK.read_real(spec)?,
             risk_boards: RISK_BOARDS.read_count(spec)?,
             best: PICK.read_choice(spec, &[false, true])?,
+            candidates: CANDIDATES.read_count(spec)?,
+            margin: MARGIN.read_real(spec)?,
+            keep: KEEP.read_count(spec)?,
         })
     }
 }
@@ -139,82 +177,133 @@ impl Default for SubgameSolverSettings {
 /// A subgame-solving bot (see the module's notes).
 pub struct SubgameSolver {
     settings: SubgameSolverSettings,
-    belief: PossibleBoardList,
+    /// BeliefSearch at its defaults: the belief, and the scores that pick the candidates.
+    search: BeliefSearch,
     engine: MyStockfish,
     rng: BotRng,
     color: Color,
     rules: fow_variants::RuleSet,
     nodes: u64,
-    /// The probability of the move played at each of its turns so far.
-    chosen: Vec<f64>,
+    /// What it decided at each of its turns so far.
+    decisions: Vec<Decision>,
+}
+
+/// What [`SubgameSolver`] did at one of its turns (for the web app's overlay).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Decision {
+    /// The moves the subgame was over (BeliefSearch's candidates, or every legal move).
+    pub candidates: usize,
+    /// The believed boards the subgame was built over (0 when no subgame was needed: a
+    /// king capture, or one candidate).
+    pub boards: usize,
+    /// The PCFR+ iterations run (0 without a subgame).
+    pub iterations: u64,
+    /// The probability its strategy gave the move it played.
+    pub probability: f64,
+    /// How much a best response to its strategy in the subgame gains over the
+    /// strategy's value, in pawns (0 without a subgame).
+    pub exploitability: f64,
+}
+
+/// A solved subgame: the strategy, the boards it was over and its exploitability.
+struct Solved {
+    strategy: Vec<f64>,
+    boards: usize,
+    exploitability: f64,
 }
 
 impl SubgameSolver {
     /// A bot with these settings; `start` seeds it. Its belief is BeliefSearch's at its
     /// defaults.
     pub fn new(settings: SubgameSolverSettings) -> SubgameSolver {
-        let b = BeliefSearchSettings::default();
-        let list = BoardListSettings {
-            thinking: settings.thinking,
-            cap: b.cap,
-            sample: b.sample,
-            guesses: b.guesses,
-        };
-        let model = b
-            .model
-            .map(|beta| (GreedyModel { beta, eval: b.eval }, b.carry));
         SubgameSolver {
             settings,
-            belief: PossibleBoardList::sampled(list, b.keep, model),
+            search: BeliefSearch::new(BeliefSearchSettings {
+                keep: settings.keep,
+                ..BeliefSearchSettings::default()
+            }),
             engine: MyStockfish::new(fow_variants::RuleSet::thesis(), 0),
             rng: unseeded(),
             color: Color::White,
             rules: fow_variants::RuleSet::thesis(),
             nodes: 0,
-            chosen: Vec::new(),
+            decisions: Vec::new(),
         }
     }
 
     /// The boards it believes possible now.
     pub fn boards(&self) -> &[Position] {
-        self.belief.boards()
+        self.search.boards()
     }
 
     /// Their weights (see [`PossibleBoardList::weights`]).
     pub fn weights(&self) -> &[f64] {
-        self.belief.weights()
+        self.search.weights()
     }
 
     /// The probability its strategy gave the move it played, at each of its turns.
-    pub fn chosen(&self) -> &[f64] {
-        &self.chosen
+    pub fn chosen(&self) -> Vec<f64> {
+        self.decisions.iter().map(|d| d.probability).collect()
+    }
+
+    /// What it decided at each of its turns so far.
+    pub fn decisions(&self) -> &[Decision] {
+        &self.decisions
+    }
+
+    /// What its belief saw over the game so far (BeliefSearch's).
+    pub fn log(&self) -> &super::BeliefLog {
+        self.search.log()
+    }
+
+    /// BeliefSearch's best-scored legal moves, best first: up to `candidates` of them,
+    /// each within `margin` pawns of the best (a king capture alone when there is one).
+    fn candidates(&mut self, obs: &Observation, budget: &Budget, started: Instant) -> Vec<Move> {
+        let moves = obs.legal_moves();
+        if let Some(m) = moves.iter().find(|m| m.captures_king()) {
+            return vec![*m];
+        }
+        let scores = self.search.move_scores(obs, budget, started, None);
+        let mut order: Vec<usize> = (0..moves.len()).filter(|&j| scores[j].is_some()).collect();
+        // Best first; equal scores in the generator's order.
+        order.sort_by_key(|&j| std::cmp::Reverse(scores[j]));
+        let Some(&top) = order.first() else {
+            return moves.to_vec();
+        };
+        let floor = scores[top].unwrap_or(0) as f64 - self.settings.margin * PAWN as f64;
+        order
+            .into_iter()
+            .take(self.settings.candidates)
+            .take_while(|&j| scores[j].is_some_and(|v| v as f64 >= floor))
+            .map(|j| moves[j])
+            .collect()
     }
 
     /// The subgame's strategy over `moves`, or `None` when no board could be valued.
     /// Boards are valued in the sample's order until the node budget or the deadline
     /// runs out (the first board always whole); the subgame is built over those valued.
-    fn strategy(&mut self, moves: &[Move], budget: &Budget, started: Instant) -> Option<Vec<f64>> {
+    fn strategy(&mut self, moves: &[Move], budget: &Budget, started: Instant) -> Option<Solved> {
         let limits = self.settings.thinking.limits(budget, started);
         let risk = if self.settings.risk > 0.0 {
             let sample = sample_indices(
-                self.belief.boards().len(),
-                Some(self.belief.weights()),
+                self.search.boards().len(),
+                Some(self.search.weights()),
                 self.settings.risk_boards,
                 &mut self.rng,
             );
-            crate::parts::king_risk(self.belief.boards(), &sample, moves, self.color)
+            crate::parts::king_risk(self.search.boards(), &sample, moves, self.color)
         } else {
             vec![0.0; moves.len()]
         };
         let order = sample_indices(
-            self.belief.boards().len(),
-            Some(self.belief.weights()),
+            self.search.boards().len(),
+            Some(self.search.weights()),
             self.settings.boards,
             &mut self.rng,
         );
         let boards: Vec<Position> = order
             .iter()
-            .map(|&(i, _)| self.belief.boards()[i].clone())
+            .map(|&(i, _)| self.search.boards()[i].clone())
             .collect();
         let weights: Vec<f64> = order.iter().map(|&(_, w)| w).collect();
         let (engine, settings, color) = (&mut self.engine, &self.settings, self.color);
@@ -255,7 +344,12 @@ impl SubgameSolver {
         });
         self.engine.set_limits(Limits::default());
         self.nodes += spent;
-        Some(subgame.ok()?.solve(self.settings.iterations).strategy)
+        let solution = subgame.ok()?.solve(self.settings.iterations);
+        Some(Solved {
+            strategy: solution.strategy,
+            boards: board_started.map_or(0, |b| b + 1),
+            exploitability: solution.exploitability,
+        })
     }
 }
 
@@ -282,28 +376,47 @@ fn reply_values(
 
 impl Player for SubgameSolver {
     fn start(&mut self, game: &GameStart) {
-        self.belief.start(game);
+        self.search.start(game);
         self.rng = BotRng::seed_from_u64(game.seed ^ 0x5ab9_a3e5_01fe);
         self.engine =
             MyStockfish::new(game.rules, game.seed ^ 0x01fe_5ab9_a3e5).with_capture_quiescence();
         self.color = game.color;
         self.rules = game.rules;
         self.nodes = 0;
-        self.chosen.clear();
+        self.decisions.clear();
     }
 
     fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
         let started = Instant::now();
-        self.belief.observe(obs, started);
-        let moves = obs.legal_moves();
-        if moves.is_empty() {
+        self.search.observe(obs, started);
+        let all = obs.legal_moves();
+        if all.is_empty() {
             return Move::NULL;
         }
-        let (m, p) = match moves.iter().find(|m| m.captures_king()) {
-            Some(m) => (*m, 1.0),
+        let candidates;
+        let moves = if self.settings.candidates == 0 {
+            all
+        } else {
+            candidates = self.candidates(obs, budget, started);
+            &candidates[..]
+        };
+        let mut decision = Decision {
+            candidates: moves.len(),
+            boards: 0,
+            iterations: 0,
+            probability: 1.0,
+            exploitability: 0.0,
+        };
+        let m = match moves.iter().find(|m| m.captures_king()) {
+            Some(m) => *m,
+            None if moves.len() == 1 => moves[0],
             None => match self.strategy(moves, budget, started) {
-                None => (moves[0], 1.0 / moves.len() as f64),
-                Some(strategy) => {
+                None => {
+                    decision.probability = 1.0 / moves.len() as f64;
+                    moves[0]
+                }
+                Some(solved) => {
+                    let strategy = &solved.strategy;
                     let j = if self.settings.best {
                         (0..moves.len())
                             .max_by(|&a, &b| strategy[a].total_cmp(&strategy[b]).then(b.cmp(&a)))
@@ -321,17 +434,21 @@ impl Player for SubgameSolver {
                         }
                         j
                     };
-                    (moves[j], strategy[j])
+                    decision.boards = solved.boards;
+                    decision.iterations = self.settings.iterations;
+                    decision.probability = strategy[j];
+                    decision.exploitability = solved.exploitability;
+                    moves[j]
                 }
             },
         };
-        self.chosen.push(p);
-        self.belief.played(m);
+        self.decisions.push(decision);
+        self.search.commit(m);
         m
     }
 
     fn nodes(&self) -> u64 {
-        self.nodes
+        self.nodes + self.search.nodes()
     }
 }
 
@@ -373,29 +490,11 @@ mod tests {
 
     #[test]
     fn the_same_seed_plays_the_same_game() {
-        let rules = RuleSet::thesis();
         let play = |seed: u64| {
             let mut white = SubgameSolver::new(small());
             let mut black = crate::bots::RandomMove::default();
-            white.start(&GameStart::new(Color::White, rules, seed));
-            black.start(&GameStart::new(Color::Black, rules, seed + 1));
-            let mut game = fow_variants::Game::new(Position::startpos(), rules);
-            let mut slots: [Option<Observation>; 2] = [None, None];
-            let mut moves = Vec::new();
-            for _ in 0..24 {
-                let turn = game.position().turn();
-                let obs = Observation::for_game(&mut slots[turn as usize], &game);
-                let m = if turn == Color::White {
-                    white.choose(obs, &Budget::default())
-                } else {
-                    black.choose(obs, &Budget::default())
-                };
-                moves.push(m.uci());
-                if game.play(&m).is_some() {
-                    break;
-                }
-            }
-            (moves, white.chosen().to_vec())
+            let (_, moves) = crate::bots::test_game(&mut white, &mut black, [seed, seed + 1], 24);
+            (moves, white.chosen())
         };
         let (a, pa) = play(9);
         assert_eq!((a.clone(), pa.clone()), play(9));
