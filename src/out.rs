@@ -81,48 +81,19 @@ pub fn analyse(
 }
 
 /// Marks brilliant and great moves and explains the mistakes and blunders of `analysis`
-/// (`fog_boards` boards each), with a progress bar on standard error; says what each
-/// cost (`fow analyze`, `fow replay --analyze`).
+/// (`fog_boards` boards each) with a progress bar on standard error; says what each cost
+/// (`fow analyze`, `fow replay --analyze`).
 pub fn annotate(
     game: &fow_records::SavedGame,
     engine: &fow_analysis::EngineSettings,
     analysis: &mut fow_analysis::GameAnalysis,
     fog_boards: usize,
 ) -> Result<String, crate::error::CliError> {
-    let started = std::time::Instant::now();
-    let failed = |e: fow_analysis::AnalysisError| {
-        crate::error::CliError::Failed(format!("{}: {e}", game.source))
-    };
-    let mut evaluator = engine.evaluator()?;
-    let mut deeper = engine.deeper_evaluator()?;
-    let highlighted =
-        fow_analysis::highlight_moves(game, analysis, evaluator.as_mut(), deeper.as_mut())
-            .map_err(failed)?;
-    let highlight_time = started.elapsed();
     let bar = progress_bar(false, 0, "explaining errors {pos}/{len} {wide_bar} {eta}");
-    let fog = fow_analysis::FogSettings {
-        boards: fog_boards,
-        ..fow_analysis::FogSettings::default()
-    };
-    let mut errors = 0;
-    let valued = fow_analysis::explain_errors(
-        game,
-        analysis,
-        evaluator.as_mut(),
-        &fog,
-        &mut |done, total| {
-            errors = total;
-            bar.set_length(total as u64);
-            bar.set_position(done as u64);
-        },
-    )
-    .map_err(failed)?;
+    let text = fow_analysis::annotate_game(game, engine, analysis, fog_boards, &mut |d, t| {
+        bar.set_length(t as u64);
+        bar.set_position(d as u64);
+    })?;
     bar.finish_and_clear();
-    Ok(format!(
-        "highlights: {} valued in {:.2} s; mistakes and blunders: {errors} explained, {} valued in {:.2} s",
-        count(highlighted, "position"),
-        highlight_time.as_secs_f64(),
-        count(valued, "position"),
-        (started.elapsed() - highlight_time).as_secs_f64()
-    ))
+    Ok(text)
 }

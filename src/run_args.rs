@@ -88,7 +88,7 @@ impl RunArgs {
             .with_key(
                 "rate",
                 |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = w.write_str(&rate_text(state.per_sec()));
+                    let _ = w.write_str(&fow_arena::rate_text(state.per_sec()));
                 },
             )
             .progress_chars("=> "),
@@ -170,11 +170,11 @@ impl RunArgs {
         bar.finish_and_clear();
         let secs = rep.elapsed.as_secs_f64();
         outln!(
-            "{} on disk, {} played now in {:.1} s ({:.0} games/s){}\n",
+            "{} on disk, {} played now in {:.1} s ({}){}\n",
             count(rep.games.len(), "game"),
             rep.played_now,
             secs,
-            rep.played_now as f64 / secs.max(1e-9),
+            fow_arena::rate_text(rep.played_now as f64 / secs.max(1e-9)),
             if rep.stopped {
                 " (the SPRT decided)"
             } else {
@@ -210,37 +210,5 @@ impl RunArgs {
             )));
         }
         Ok(Some(dir))
-    }
-}
-
-/// A progress bar's rate of games, rounded to what a reader can take in: "84 games/s",
-/// "8.4 games/s", or for games slower than one a second "12.5 s/game"; "- games/s"
-/// before there is a rate.
-pub fn rate_text(per_sec: f64) -> String {
-    if !per_sec.is_finite() || per_sec <= 0.0 {
-        "- games/s".to_string()
-    } else if per_sec >= 99.95 {
-        format!("{per_sec:.0} games/s")
-    } else if per_sec >= 0.995 {
-        format!("{per_sec:.1} games/s")
-    } else {
-        format!("{:.1} s/game", 1.0 / per_sec)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::rate_text;
-
-    #[test]
-    fn rates_are_rounded_with_their_unit() {
-        assert_eq!(rate_text(8.4138), "8.4 games/s");
-        assert_eq!(rate_text(84.138), "84.1 games/s");
-        assert_eq!(rate_text(841.38), "841 games/s");
-        assert_eq!(rate_text(99.96), "100 games/s");
-        assert_eq!(rate_text(1.0), "1.0 games/s");
-        assert_eq!(rate_text(0.08), "12.5 s/game");
-        assert_eq!(rate_text(0.0), "- games/s");
-        assert_eq!(rate_text(f64::NAN), "- games/s");
     }
 }

@@ -65,6 +65,7 @@ mod analysis_json;
 mod analysis_report;
 mod analysis_rows;
 mod analyze;
+mod annotate;
 mod belief_overlay;
 mod consistent_boards;
 mod dataset;
@@ -106,8 +107,10 @@ pub use analyze::{
     write_analysis_csv, AnalysisError, Evaluation, Evaluator, MyStockfishEvaluator, UciEvaluator,
     DEFAULT_ANALYSIS_DEPTH, DEFAULT_ANALYSIS_NODES, DEFAULT_UCI_ANALYSIS_NODES, MATE_CP,
 };
+pub use annotate::annotate_game;
 pub use belief_overlay::{
     belief_overlay, replay_budget, BeliefOverlay, BeliefState, BeliefTurn, HeatMap, OverlayPlies,
+    SubgameTurn,
 };
 pub use consistent_boards::{consistent_boards, Consistent, TRACKED_BOARDS};
 pub use dataset::{gather_examples, write_examples, Gathered};

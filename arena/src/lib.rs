@@ -46,6 +46,7 @@ mod live;
 mod pairs;
 mod plans;
 mod play;
+mod rate_text;
 mod run;
 pub mod tune;
 
@@ -60,4 +61,5 @@ pub use live::check_live;
 pub use pairs::{pair_results, score_of, PairResult};
 pub use plans::{match_pairs, tournament_players, MATCH_GAMES, SPRT_GAMES, TOURNAMENT_GAMES};
 pub use play::{play_game, play_game_seeded, play_game_watched, GameOptions, MoveSink};
+pub use rate_text::rate_text;
 pub use run::{Run, RunPlan, RunReport};
