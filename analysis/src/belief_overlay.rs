@@ -141,6 +141,24 @@ pub struct BeliefTurn {
     /// Where the enemy's pieces stood across the boards; `None` when not asked for
     /// ([`OverlayPlies::Counts`]).
     pub heat: Option<HeatMap>,
+    /// For SubgameSolver, what its subgame was and the probability its mixed strategy
+    /// gave the move played; `None` for the other bots.
+    pub subgame: Option<SubgameTurn>,
+}
+
+/// SubgameSolver's subgame at one turn ([`fow_players::bots::Decision`]).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SubgameTurn {
+    /// The moves it was over (BeliefSearch's candidates).
+    pub candidates: usize,
+    /// The believed boards it was built over (0: no subgame was needed).
+    pub boards: usize,
+    /// The PCFR+ iterations run.
+    pub iterations: u64,
+    /// The probability the strategy gave the move played.
+    pub probability: f64,
+    /// What a best response to the strategy gains in the subgame, in pawns.
+    pub exploitability: f64,
 }
 
 /// What one side's belief bot believed over a saved game ([`belief_overlay`]).
@@ -176,7 +194,7 @@ pub fn replay_budget(config: &TournamentConfig) -> Option<Budget> {
 
 /// `side`'s belief at the turns `plies` asks for, replayed from `game` under `budget`
 /// (the run's: [`replay_budget`]); `None` when `side` is not a belief bot whose belief
-/// replays (`PossibleBoardList` or `BeliefSearch` without `time=`, a game with its seed,
+/// replays (`PossibleBoardList`, `BeliefSearch` or `SubgameSolver` without `time=`, a game with its seed,
 /// a budget without time or clock, a seed tried that plays each of its moves up to the
 /// last turn asked for), or when it has no move at or before the ply asked for.
 /// Costs the bot's thinking up to that turn, for each seed tried. A seed is checked only
@@ -271,6 +289,13 @@ fn turn(game: &SavedGame, side: Color, t: &Turn, heat: bool) -> BeliefTurn {
         truth_rank,
         truth_share,
         heat: heat.then(|| HeatMap::of_boards(boards, weights, !side)),
+        subgame: t.bot.decision().map(|d| SubgameTurn {
+            candidates: d.candidates,
+            boards: d.boards,
+            iterations: d.iterations,
+            probability: d.probability,
+            exploitability: d.exploitability,
+        }),
     }
 }
 
@@ -279,7 +304,8 @@ mod tests {
     use super::*;
     use fow_arena::{play_game, GameOptions};
     use fow_players::bots::{
-        BeliefSearch, BeliefSearchSettings, BoardListSettings, PossibleBoardList,
+        BeliefSearch, BeliefSearchSettings, BoardListSettings, PossibleBoardList, SubgameSolver,
+        SubgameSolverSettings,
     };
     use fow_players::{GameStart, Player, PlayerSpec};
     use fow_variants::shakmaty::{File, Rank, Square};
@@ -297,6 +323,12 @@ mod tests {
     }
 
     impl Believer for BeliefSearch {
+        fn held(&self) -> Held {
+            (self.boards().to_vec(), self.weights().to_vec())
+        }
+    }
+
+    impl Believer for SubgameSolver {
         fn held(&self) -> Held {
             (self.boards().to_vec(), self.weights().to_vec())
         }
@@ -444,6 +476,62 @@ mod tests {
                 assert_eq!(t.truth_rank, Some(above + 1));
             }
         }
+    }
+
+    #[test]
+    fn a_subgame_solvers_overlay_is_its_belief_and_its_decisions_in_play() {
+        let spec = "SubgameSolver:boards=3,iterations=40";
+        let settings = SubgameSolverSettings::from_spec(&spec.parse().unwrap()).unwrap();
+        // The arena's bot, kept to read its decisions once the game is over.
+        let rules = RuleSet::thesis();
+        let mut spy = Spy {
+            bot: SubgameSolver::new(settings),
+            held: Vec::new(),
+        };
+        let mut opts = GameOptions::new(rules);
+        opts.budget.nodes = Some(20_000);
+        let rec = play_game(&mut spy, random().as_mut(), spec, "Other", 5, &opts);
+        let mut game = SavedGame::from_uci(spec, "Other", rules, &[]).unwrap();
+        game.moves = rec.moves.into_iter().take(20).collect();
+        game.seed = Some(5);
+        let budget = Budget {
+            nodes: Some(20_000),
+            ..Budget::default()
+        };
+        let overlay =
+            belief_overlay(&game, Color::White, &budget, OverlayPlies::Every).expect("replays");
+        assert_is_held(&game, Color::White, &overlay, &spy.held);
+        let decisions = spy.bot.decisions();
+        let mut solved = 0;
+        for (t, d) in overlay.turns.iter().zip(decisions) {
+            let s = t.subgame.expect("a SubgameSolver's turn has its subgame");
+            assert_eq!(s.candidates, d.candidates, "ply {}", t.ply);
+            assert_eq!(s.boards, d.boards);
+            assert_eq!(s.iterations, d.iterations);
+            assert_eq!(s.probability, d.probability);
+            assert!(s.probability > 0.0 && s.probability <= 1.0 + 1e-9);
+            if s.boards > 0 {
+                solved += 1;
+                assert_eq!(s.iterations, 40);
+                assert!((1..=3).contains(&s.boards), "{s:?}");
+                assert!(s.candidates >= 2, "{s:?}");
+            }
+        }
+        assert!(solved > 0, "no subgame in {} turns", overlay.turns.len());
+        // Another bot's turns carry no subgame.
+        let spec = "PossibleBoardList:depth=1,nodes=2000,sample=4";
+        let (game, _) = spied(
+            spec,
+            list(spec),
+            random().as_mut(),
+            Color::White,
+            3,
+            None,
+            6,
+        );
+        let overlay = belief_overlay(&game, Color::White, &Budget::default(), OverlayPlies::Every)
+            .expect("replays");
+        assert!(overlay.turns.iter().all(|t| t.subgame.is_none()));
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! its spec ([`opponent_model`]), and its own belief at chosen turns, replayed
 //! ([`replay_belief`]; [`crate::belief_overlay`] replays the same way).
 //!
-//! A belief can be replayed when the mover is `PossibleBoardList` or `BeliefSearch`
-//! whose spec sets no time limit (`time=`: a clock would make the replay differ), and the
+//! A belief can be replayed when the mover is `PossibleBoardList`, `BeliefSearch` or
+//! `SubgameSolver` whose spec sets no time limit (`time=`: a clock would make the replay differ), and the
 //! game records its seed. The bot is built from the spec, told its colour, the rules,
 //! the start position and its seed, and asked for a move at each of its turns with the
 //! observations it had, as the arena asked it, under the run's node budget when the
@@ -16,8 +16,8 @@
 //! the bot spent thinking over those turns, for each seed tried.
 
 use fow_players::bots::{
-    BeliefLog, BeliefSearch, BeliefSearchSettings, BoardListSettings, GreedyModel,
-    PossibleBoardList,
+    BeliefLog, BeliefSearch, BeliefSearchSettings, BoardListSettings, Decision, GreedyModel,
+    PossibleBoardList, SubgameSolver, SubgameSolverSettings,
 };
 use fow_players::{Budget, GameStart, Player, PlayerSpec};
 use fow_records::seed::{player_seeds, side_seeds};
@@ -43,6 +43,8 @@ pub(crate) enum BeliefBot {
     /// BeliefSearch, and whether its belief keeps a sample when more boards fit
     /// (`keep` above 0) rather than rebuilding from guesses.
     Search(Box<BeliefSearch>, bool),
+    /// SubgameSolver: BeliefSearch's belief at its defaults (a sample kept).
+    Solver(Box<SubgameSolver>),
 }
 
 impl BeliefBot {
@@ -64,6 +66,13 @@ impl BeliefBot {
                     .is_none()
                     .then(|| BeliefBot::Search(Box::new(BeliefSearch::new(s)), s.keep > 0))
             }
+            "SubgameSolver" => {
+                let s = SubgameSolverSettings::from_spec(&spec).ok()?;
+                s.thinking
+                    .time
+                    .is_none()
+                    .then(|| BeliefBot::Solver(Box::new(SubgameSolver::new(s))))
+            }
             _ => None,
         }
     }
@@ -72,6 +81,15 @@ impl BeliefBot {
         match self {
             BeliefBot::List(b) => b.as_mut(),
             BeliefBot::Search(b, _) => b.as_mut(),
+            BeliefBot::Solver(b) => b.as_mut(),
+        }
+    }
+
+    /// What a SubgameSolver decided at its last turn; `None` for the other bots.
+    pub(crate) fn decision(&self) -> Option<Decision> {
+        match self {
+            BeliefBot::Solver(b) => b.decisions().last().copied(),
+            _ => None,
         }
     }
 
@@ -80,13 +98,14 @@ impl BeliefBot {
         match self {
             BeliefBot::List(b) => (b.boards(), b.weights()),
             BeliefBot::Search(b, _) => (b.boards(), b.weights()),
+            BeliefBot::Solver(b) => (b.boards(), b.weights()),
         }
     }
 
     /// Whether its belief keeps a sample of the boards when more fit (BeliefSearch's
     /// `keep`), rather than rebuilding the set from guesses past its cap.
     pub(crate) fn samples(&self) -> bool {
-        matches!(self, BeliefBot::Search(_, true))
+        matches!(self, BeliefBot::Search(_, true) | BeliefBot::Solver(_))
     }
 
     /// What its belief saw over the game so far.
@@ -94,13 +113,14 @@ impl BeliefBot {
         match self {
             BeliefBot::List(b) => b.log(),
             BeliefBot::Search(b, _) => b.log(),
+            BeliefBot::Solver(b) => b.log(),
         }
     }
 }
 
 /// Whether `spec` (a player's name as a game records it) is a belief bot whose belief
-/// can be replayed from a game ([`replay_belief`]): `PossibleBoardList` or
-/// `BeliefSearch` without a time limit.
+/// can be replayed from a game ([`replay_belief`]): `PossibleBoardList`,
+/// `BeliefSearch` or `SubgameSolver` without a time limit.
 pub fn belief_bot(spec: &str) -> bool {
     BeliefBot::of(spec).is_some()
 }

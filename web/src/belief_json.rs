@@ -119,6 +119,7 @@ impl Beliefs {
                 "truth_share": turn.truth_share,
                 "view": view,
                 "heat": heat,
+                "subgame": turn.subgame,
             },
         }))
     }
