@@ -37,6 +37,10 @@ pub struct Args {
     /// against RandomMove, for the round trip of one turn (0 to skip).
     #[arg(long, default_value_t = 20)]
     pub exec_games: usize,
+    /// Games of SubgameSolver against BeliefSearch, for their beliefs and times side by
+    /// side (0 to skip).
+    #[arg(long, default_value_t = 4)]
+    pub solver_games: usize,
 }
 
 /// Runs the measurements and prints them.
@@ -49,6 +53,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         repeat: a.repeat,
         belief_games: a.belief_games,
         exec_games: a.exec_games,
+        solver_games: a.solver_games,
         program: None,
     };
     settings.check().map_err(input)?;

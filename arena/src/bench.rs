@@ -221,6 +221,108 @@ pub fn belief_games(
     Ok(r)
 }
 
+/// One side's figures in [`solver_games`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BeliefBotReport {
+    /// The bot's name.
+    pub name: String,
+    /// Decisions it made.
+    pub decisions: u64,
+    /// Wall time it spent updating its belief.
+    pub update_time: Duration,
+    /// Wall time it spent choosing in all (updates included).
+    pub think_time: Duration,
+    /// Its belief's size at every decision, sorted.
+    pub sizes: Vec<usize>,
+    /// Decisions where more boards fitted than it keeps (a sample kept) or none was left.
+    pub overflows: u64,
+    /// Its points.
+    pub points: f64,
+    /// Subgames it solved, and the boards and candidate moves they were over in all
+    /// (SubgameSolver only).
+    pub subgames: (u64, u64, u64),
+}
+
+impl BeliefBotReport {
+    /// Belief updates (one per decision) per second of updating.
+    pub fn updates_per_second(&self) -> f64 {
+        self.decisions as f64 / self.update_time.as_secs_f64().max(1e-9)
+    }
+
+    /// The median belief size.
+    pub fn median_size(&self) -> usize {
+        self.sizes.get(self.sizes.len() / 2).copied().unwrap_or(0)
+    }
+
+    /// Milliseconds per move, all of it and updating the belief.
+    pub fn ms_per_move(&self) -> (f64, f64) {
+        let per = |d: Duration| d.as_secs_f64() * 1e3 / self.decisions.max(1) as f64;
+        (per(self.think_time), per(self.update_time))
+    }
+}
+
+/// Plays `games` games of SubgameSolver against BeliefSearch (both at their defaults)
+/// on one thread, colours alternating, and reports each side's belief and time: the
+/// belief is the same kind (BeliefSearch's), so the figures compare what the subgame
+/// adds. Also returns a hash of the games' moves and results.
+pub fn solver_games(games: usize, seed: u64, rules: RuleSet) -> ([BeliefBotReport; 2], u64) {
+    use fow_players::bots::SubgameSolverSettings;
+    use fow_players::bots::{BeliefSearch, BeliefSearchSettings, SubgameSolver};
+    let opts = GameOptions::new(rules);
+    let names = ["SubgameSolver", "BeliefSearch"];
+    let mut r = names.map(|n| BeliefBotReport {
+        name: n.to_string(),
+        ..BeliefBotReport::default()
+    });
+    let mut signature = 0;
+    for k in 0..games {
+        let mut solver = SubgameSolver::new(SubgameSolverSettings::default());
+        let mut search = BeliefSearch::new(BeliefSearchSettings::default());
+        let solver_white = k % 2 == 0;
+        let (wn, bn) = if solver_white {
+            (names[0], names[1])
+        } else {
+            (names[1], names[0])
+        };
+        let seed = game_seed(&SeedKey::public(seed), wn, bn, k as u32);
+        let rec = if solver_white {
+            play_game(&mut solver, &mut search, wn, bn, seed, &opts)
+        } else {
+            play_game(&mut search, &mut solver, wn, bn, seed, &opts)
+        };
+        let logs = [solver.log().clone(), search.log().clone()];
+        for (i, log) in logs.iter().enumerate() {
+            // Side 0 is White's in the record.
+            let side = usize::from((i == 0) != solver_white);
+            let rep = &mut r[i];
+            rep.decisions += u64::from(rec.decisions[side]);
+            rep.think_time += rec.time[side];
+            rep.update_time += log.update_time;
+            rep.sizes.extend_from_slice(&log.sizes);
+            rep.overflows += u64::from(log.overflows + log.empties);
+            rep.points += match (rec.result, side == 0) {
+                (fow_records::GameResult::WhiteWins, true)
+                | (fow_records::GameResult::BlackWins, false) => 1.0,
+                (fow_records::GameResult::Draw, _) => 0.5,
+                _ => 0.0,
+            };
+        }
+        for d in solver.decisions().iter().filter(|d| d.boards > 0) {
+            let s = &mut r[0].subgames;
+            *s = (s.0 + 1, s.1 + d.boards as u64, s.2 + d.candidates as u64);
+        }
+        let mut h = mix(rec.result as u64 ^ ((rec.reason as u64) << 8));
+        for m in &rec.moves {
+            h = mix(h ^ ((m.from as u64) | (m.to as u64) << 6));
+        }
+        signature = mix(signature ^ h);
+    }
+    for rep in &mut r {
+        rep.sizes.sort_unstable();
+    }
+    (r, signature)
+}
+
 /// Runs [`random_games`] `repeat` times (at least once) for each of `job_counts`, the job
 /// counts taking turns (one run each per round) so that a slow phase of a shared machine
 /// falls on all of them alike rather than on one block of repetitions. Returns the runs
@@ -387,6 +489,8 @@ pub struct BenchSettings {
     pub belief_games: usize,
     /// Games of `program` against RandomMove (0 skips them).
     pub exec_games: usize,
+    /// Games of SubgameSolver against BeliefSearch (0 skips them).
+    pub solver_games: usize,
     /// The program player of the round-trip games (`fow serve RandomMove` run as a
     /// program); needed when `exec_games` is not 0.
     pub program: Option<PlayerSpec>,
@@ -446,6 +550,9 @@ impl BenchSettings {
         }
         if self.belief_games > 0 {
             signature.add(self.belief_lines(line)?);
+        }
+        if self.solver_games > 0 {
+            signature.add(self.solver_lines(line));
         }
         if self.exec_games > 0 {
             self.exec_lines(line)?;
@@ -554,6 +661,41 @@ impl BenchSettings {
         Ok(r.signature)
     }
 
+    /// SubgameSolver's and BeliefSearch's beliefs and times, side by side, and the
+    /// games' signature.
+    fn solver_lines(&self, line: &mut dyn FnMut(&str)) -> u64 {
+        let (reports, signature) = solver_games(self.solver_games, self.seed, RuleSet::thesis());
+        line(&format!(
+            "SubgameSolver vs BeliefSearch (defaults), thesis rules, {} games on one thread:",
+            self.solver_games
+        ));
+        for r in &reports {
+            let (all, update) = r.ms_per_move();
+            line(&format!(
+                "  {:<13} {} decisions, {:.1} ms per move ({:.1} ms updating the belief: {:.0} belief updates/s); boards held: median {}, max {}; {} samples kept; scored {:.1}/{}",
+                r.name,
+                r.decisions,
+                all,
+                update,
+                r.updates_per_second(),
+                r.median_size(),
+                r.sizes.last().copied().unwrap_or(0),
+                r.overflows,
+                r.points,
+                self.solver_games
+            ));
+        }
+        let (n, boards, candidates) = reports[0].subgames;
+        if n > 0 {
+            line(&format!(
+                "  SubgameSolver's subgames: {n} solved, over {:.1} boards and {:.1} candidate moves on average",
+                boards as f64 / n as f64,
+                candidates as f64 / n as f64
+            ));
+        }
+        signature
+    }
+
     /// The program player's round trip against the built-in RandomMove (wall clock: not
     /// part of the signature).
     fn exec_lines(&self, line: &mut dyn FnMut(&str)) -> Result<(), String> {
@@ -597,6 +739,7 @@ mod tests {
             repeat: 2,
             belief_games: 0,
             exec_games: 0,
+            solver_games: 0,
             program: None,
         }
     }
