@@ -71,6 +71,7 @@ struct Cli {
 enum Command {
     Tournament(tournament::Args),
     Match(matches::Args),
+    Exploit(matches::ExploitArgs),
     Merge(merge::Args),
     CompareThesis(compare_thesis::Args),
     Rate(rate::Args),
@@ -104,6 +105,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Tournament(a) => tournament::run(a),
         Command::Match(a) => matches::run(a),
+        Command::Exploit(a) => matches::exploit(a),
         Command::Merge(a) => merge::run(a),
         Command::CompareThesis(a) => compare_thesis::run(a),
         Command::Rate(a) => rate::run(a),

@@ -97,6 +97,53 @@ pub fn run(a: Args) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Measure how exploitable a bot is: an approximate best response plays it in pairs.
+///
+/// The exploiter (`Exploiter:target=TARGET`, see `fow players`) knows TARGET's spec, not
+/// its seed or the board: copies of TARGET play the histories it believes possible, and
+/// those whose board looks different from what it sees are dropped; it scores its moves
+/// over the boards left as BeliefSearch does. `--particles 0` plays without copies (as
+/// BeliefSearch), the baseline. Reported as by `fow match` (the exploiter is A), into
+/// DIR/match.json; resumable and shardable as a match is.
+#[derive(clap::Args, Debug)]
+pub struct ExploitArgs {
+    /// The bot to exploit (a built-in bot's spec).
+    #[arg(value_name = "TARGET", required_unless_present = "resume")]
+    pub target: Option<String>,
+    /// Copies of TARGET the exploiter starts each game with (0: the baseline).
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub particles: usize,
+    /// Games, an even number (pairs; default 100).
+    #[arg(long, short = 'n', value_name = "N")]
+    pub games: Option<u32>,
+    #[command(flatten)]
+    pub run: RunArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// Runs (or resumes) the exploiter's match against its target.
+pub fn exploit(a: ExploitArgs) -> Result<(), CliError> {
+    let first = a.target.as_ref().map(|t| {
+        let params = [
+            ("target", t.clone()),
+            ("particles", a.particles.to_string()),
+        ];
+        let params = params.map(|(k, v)| (k.to_string(), v)).to_vec();
+        let name = "Exploiter".to_string();
+        fow_players::PlayerSpec { name, params }.to_string()
+    });
+    let (games, run_args, rules) = (a.games, a.run, a.rules);
+    run(Args {
+        first,
+        opponents: a.target,
+        games,
+        sprt: None,
+        run: run_args,
+        rules,
+    })
+}
+
 /// A new match from the arguments: A against B (or each of B, C, ...) in pairs.
 fn new_run(a: &Args) -> Result<Run, CliError> {
     let mut players = vec![a.first.clone().expect("clap requires A")];
