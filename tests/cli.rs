@@ -597,6 +597,10 @@ fn perft_view_players_and_bench_work() {
             "3",
             "--belief-games",
             "2",
+            // Its own test in fow-arena, with small budgets (at their defaults these bots
+            // are slow in a debug build).
+            "--solver-games",
+            "0",
             "--jobs",
             jobs,
         ]);

@@ -605,7 +605,12 @@ fn the_greedy_examples_options_change_its_play() {
 fn a_served_bot_declares_its_numbers_with_their_ranges() {
     // Every built-in bot's hello, as `fow serve` says it, holds together.
     for bot in fow_players::registry() {
-        let spec: PlayerSpec = format!("exec:cmd=\"{FOW} serve {}\"", bot.name)
+        // An exploiter needs its target to start.
+        let served = match bot.name {
+            "Exploiter" => "Exploiter:target=RandomMove",
+            name => name,
+        };
+        let spec: PlayerSpec = format!("exec:cmd=\"{FOW} serve {served}\"")
             .parse()
             .unwrap();
         let options = program_options(&spec)

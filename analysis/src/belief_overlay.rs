@@ -855,5 +855,24 @@ mod tests {
         // a8 first: Black looks at White's king on e1, index 60.
         assert_eq!(t["heat"]["king"][60], 1.0);
         assert_eq!(t["heat"]["king"].as_array().unwrap().len(), 64);
+        assert_eq!(t["subgame"], serde_json::Value::Null);
+        // A subgame's fields, named as the web app reads them.
+        let s = SubgameTurn {
+            candidates: 3,
+            boards: 8,
+            iterations: 200,
+            probability: 0.5,
+            exploitability: 0.01,
+        };
+        let json = serde_json::to_value(s).unwrap();
+        for key in [
+            "candidates",
+            "boards",
+            "iterations",
+            "probability",
+            "exploitability",
+        ] {
+            assert!(json.get(key).is_some(), "{key}: {json}");
+        }
     }
 }

@@ -261,14 +261,21 @@ impl BeliefBotReport {
     }
 }
 
-/// Plays `games` games of SubgameSolver against BeliefSearch (both at their defaults)
-/// on one thread, colours alternating, and reports each side's belief and time: the
-/// belief is the same kind (BeliefSearch's), so the figures compare what the subgame
-/// adds. Also returns a hash of the games' moves and results.
-pub fn solver_games(games: usize, seed: u64, rules: RuleSet) -> ([BeliefBotReport; 2], u64) {
+/// Plays `games` games of SubgameSolver against BeliefSearch (both at their defaults,
+/// under `nodes` per move when given) on one thread, colours alternating, and reports
+/// each side's belief and time: the belief is the same kind (BeliefSearch's), so the
+/// figures compare what the subgame adds. Also returns a hash of the games' moves and
+/// results.
+pub fn solver_games(
+    games: usize,
+    seed: u64,
+    rules: RuleSet,
+    nodes: Option<u64>,
+) -> ([BeliefBotReport; 2], u64) {
     use fow_players::bots::SubgameSolverSettings;
     use fow_players::bots::{BeliefSearch, BeliefSearchSettings, SubgameSolver};
-    let opts = GameOptions::new(rules);
+    let mut opts = GameOptions::new(rules);
+    opts.budget.nodes = nodes;
     let names = ["SubgameSolver", "BeliefSearch"];
     let mut r = names.map(|n| BeliefBotReport {
         name: n.to_string(),
@@ -664,7 +671,8 @@ impl BenchSettings {
     /// SubgameSolver's and BeliefSearch's beliefs and times, side by side, and the
     /// games' signature.
     fn solver_lines(&self, line: &mut dyn FnMut(&str)) -> u64 {
-        let (reports, signature) = solver_games(self.solver_games, self.seed, RuleSet::thesis());
+        let (reports, signature) =
+            solver_games(self.solver_games, self.seed, RuleSet::thesis(), None);
         line(&format!(
             "SubgameSolver vs BeliefSearch (defaults), thesis rules, {} games on one thread:",
             self.solver_games
@@ -742,6 +750,32 @@ mod tests {
             solver_games: 0,
             program: None,
         }
+    }
+
+    #[test]
+    fn solver_games_report_both_sides_and_replay_the_same() {
+        let (r, sig) = solver_games(1, 3, RuleSet::thesis(), Some(5_000));
+        assert_eq!(r[0].name, "SubgameSolver");
+        assert_eq!(r[1].name, "BeliefSearch");
+        for side in &r {
+            assert!(side.decisions > 0, "{side:?}");
+            assert_eq!(
+                side.sizes.len() as u64,
+                side.decisions,
+                "one size per decision"
+            );
+            assert!(side.median_size() >= 1);
+            assert!(side.update_time <= side.think_time);
+        }
+        assert_eq!(r[0].points + r[1].points, 1.0);
+        // Subgames over at least two candidates and at least one board.
+        let (n, boards, candidates) = r[0].subgames;
+        assert!(
+            n > 0 && boards >= n && candidates >= 2 * n,
+            "{:?}",
+            r[0].subgames
+        );
+        assert_eq!(solver_games(1, 3, RuleSet::thesis(), Some(5_000)).1, sig);
     }
 
     fn run(s: &BenchSettings) -> (Vec<String>, Result<Signature, String>) {
