@@ -1,0 +1,44 @@
+#!/bin/sh
+# SubgameSolver's second version (the defaults now) against BeliefSearch (issue 47,
+# second round), release build, 2 jobs on the 2-core machine. Every match is game pairs
+# from the standard start, seed 2023; the figures are in README.md and each folder's
+# match.json; ms/move is from each folder's times.csv.
+set -e
+cd "$(dirname "$0")/../../.."
+fow=target/release/fow
+out=results/strength/subgame
+cargo build --release -q
+# The reference runs: 400 games under each rule set.
+$fow match SubgameSolver BeliefSearch --games 400 -q --out $out/thesis-400
+$fow match SubgameSolver BeliefSearch --games 400 --rules chesscom -q --out $out/chesscom-400
+# The settings explored, 40 games each (explore/<name>).
+for spec in SubgameSolver SubgameSolver:pick=best SubgameSolver:boards=16 \
+    SubgameSolver:candidates=2 SubgameSolver:margin=0.5 SubgameSolver:candidates=8,margin=3 \
+    SubgameSolver:keep=200000; do
+  name=$(echo "$spec" | sed 's/^SubgameSolver:\{0,1\}//; s/[=,]/_/g; s/^$/defaults/')
+  $fow match "$spec" BeliefSearch --games 40 -q --out $out/explore/$name
+done
+# The larger belief again, 60 more games with another seed.
+$fow match SubgameSolver:keep=200000 BeliefSearch --games 60 --seed 2024 -q --out $out/explore/keep_200000-seed2024
+# At equal time: BeliefSearch with twice the boards and nodes (its ms/move near
+# SubgameSolver's).
+$fow match SubgameSolver BeliefSearch:sample=96,nodes=3000000 --games 40 -q --out $out/equal-time
+# The budget curve: the subgame values boards until time= ms have passed (not
+# deterministic: a clock decides how many boards), 20 games each.
+for t in 50 200 500 2000; do
+  $fow match "SubgameSolver:time=$t,boards=100000,nodes=0" BeliefSearch --games 20 -q --out $out/budget/time-$t
+done
+# A round robin with every built-in bot (the exploiter aside: it needs a target).
+$fow tournament --players RandomMove,CaptureKing,CaptureLargest,CaptureWithLargestDifference,Supporter,PositionaryEvaluator,NeuralNetworkPlayer,SimpleStockfish,PossibleBoardGenerator,PossibleBoardList,BeliefSearch,SubgameSolver -n 20 -q --jobs 2 --out $out/round-robin
+# Where it loses: its first 40 lost games of thesis-400, analysed with full information
+# (the games.csv beside the run's tournament.json, so that their rows are checked), and
+# its belief over them (and over 40 won games) as the web app's overlay replays it.
+lost=$(mktemp -d)
+python3 $out/lost_games.py $out/thesis-400 40 > $lost/games.csv
+cp $out/thesis-400/tournament.json $lost/
+$fow analyze $lost/games.csv --all -j 1 > $out/losses/output.txt
+$fow web $out --listen 127.0.0.1:8099 & web=$!
+sleep 2
+python3 $out/losses/overlay.py 40 > $out/losses/overlay.txt
+python3 $out/losses/overlay.py 40 thesis-400 SubgameSolver won > $out/losses/overlay-won.txt
+kill $web
