@@ -149,7 +149,7 @@ pub struct BeliefTurn {
 /// SubgameSolver's subgame at one turn ([`fow_players::bots::Decision`]).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct SubgameTurn {
-    /// The moves it was over (BeliefSearch's candidates).
+    /// The moves it was over (BeliefSearch's candidates); 0 for a king capture.
     pub candidates: usize,
     /// The believed boards it was built over (0: no subgame was needed).
     pub boards: usize,

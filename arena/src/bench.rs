@@ -150,6 +150,16 @@ impl BeliefReport {
     }
 }
 
+/// A hash of a game's result, how it ended and its moves (from and to squares), for the
+/// belief measurements' signatures.
+fn result_hash(rec: &fow_records::GameRecord) -> u64 {
+    let mut h = mix(rec.result as u64 ^ ((rec.reason as u64) << 8));
+    for m in &rec.moves {
+        h = mix(h ^ ((m.from as u64) | (m.to as u64) << 6));
+    }
+    h
+}
+
 /// Plays `games` games of PossibleBoardList (default settings) against `opponent` on one
 /// thread, colours alternating, and reports how its belief tracking and search went.
 pub fn belief_games(
@@ -195,12 +205,7 @@ pub fn belief_games(
         let side = usize::from(!white);
         r.decisions += u64::from(rec.decisions[side]);
         r.think_time += rec.time[side];
-        r.points += match (rec.result, white) {
-            (fow_records::GameResult::WhiteWins, true)
-            | (fow_records::GameResult::BlackWins, false) => 1.0,
-            (fow_records::GameResult::Draw, _) => 0.5,
-            _ => 0.0,
-        };
+        r.points += crate::score_of(rec.result, white);
         let stats = bot.belief_stats();
         r.expanded += stats.expanded;
         r.children += stats.children;
@@ -211,11 +216,7 @@ pub fn belief_games(
         r.rebuilds += u64::from(log.overflows + log.empties);
         r.sizes.extend_from_slice(&log.sizes);
         r.nodes += bot.nodes();
-        let mut h = mix(rec.result as u64 ^ ((rec.reason as u64) << 8));
-        for m in &rec.moves {
-            h = mix(h ^ ((m.from as u64) | (m.to as u64) << 6));
-        }
-        r.signature = mix(r.signature ^ h);
+        r.signature = mix(r.signature ^ result_hash(&rec));
     }
     r.sizes.sort_unstable();
     Ok(r)
@@ -307,22 +308,13 @@ pub fn solver_games(
             rep.update_time += log.update_time;
             rep.sizes.extend_from_slice(&log.sizes);
             rep.overflows += u64::from(log.overflows + log.empties);
-            rep.points += match (rec.result, side == 0) {
-                (fow_records::GameResult::WhiteWins, true)
-                | (fow_records::GameResult::BlackWins, false) => 1.0,
-                (fow_records::GameResult::Draw, _) => 0.5,
-                _ => 0.0,
-            };
+            rep.points += crate::score_of(rec.result, side == 0);
         }
         for d in solver.decisions().iter().filter(|d| d.boards > 0) {
             let s = &mut r[0].subgames;
             *s = (s.0 + 1, s.1 + d.boards as u64, s.2 + d.candidates as u64);
         }
-        let mut h = mix(rec.result as u64 ^ ((rec.reason as u64) << 8));
-        for m in &rec.moves {
-            h = mix(h ^ ((m.from as u64) | (m.to as u64) << 6));
-        }
-        signature = mix(signature ^ h);
+        signature = mix(signature ^ result_hash(&rec));
     }
     for rep in &mut r {
         rep.sizes.sort_unstable();

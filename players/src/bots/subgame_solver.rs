@@ -191,7 +191,8 @@ pub struct SubgameSolver {
 /// What [`SubgameSolver`] did at one of its turns (for the web app's overlay).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Decision {
-    /// The moves the subgame was over (BeliefSearch's candidates, or every legal move).
+    /// The moves the subgame was over (BeliefSearch's candidates, or every legal move);
+    /// 0 for a king capture, played at once.
     pub candidates: usize,
     /// The believed boards the subgame was built over (0 when no subgame was needed: a
     /// king capture, or one candidate).
@@ -257,12 +258,9 @@ impl SubgameSolver {
     }
 
     /// BeliefSearch's best-scored legal moves, best first: up to `candidates` of them,
-    /// each within `margin` pawns of the best (a king capture alone when there is one).
+    /// each within `margin` pawns of the best.
     fn candidates(&mut self, obs: &Observation, budget: &Budget, started: Instant) -> Vec<Move> {
         let moves = obs.legal_moves();
-        if let Some(m) = moves.iter().find(|m| m.captures_king()) {
-            return vec![*m];
-        }
         let scores = self.search.move_scores(obs, budget, started, None);
         let mut order: Vec<usize> = (0..moves.len()).filter(|&j| scores[j].is_some()).collect();
         // Best first; equal scores in the generator's order.
@@ -393,6 +391,19 @@ impl Player for SubgameSolver {
         if all.is_empty() {
             return Move::NULL;
         }
+        let mut decision = Decision {
+            candidates: 0,
+            boards: 0,
+            iterations: 0,
+            probability: 1.0,
+            exploitability: 0.0,
+        };
+        // A king capture is played at once, with no candidates.
+        if let Some(&m) = all.iter().find(|m| m.captures_king()) {
+            self.decisions.push(decision);
+            self.search.commit(m);
+            return m;
+        }
         let candidates;
         let moves = if self.settings.candidates == 0 {
             all
@@ -400,17 +411,10 @@ impl Player for SubgameSolver {
             candidates = self.candidates(obs, budget, started);
             &candidates[..]
         };
-        let mut decision = Decision {
-            candidates: moves.len(),
-            boards: 0,
-            iterations: 0,
-            probability: 1.0,
-            exploitability: 0.0,
-        };
-        let m = match moves.iter().find(|m| m.captures_king()) {
-            Some(m) => *m,
-            None if moves.len() == 1 => moves[0],
-            None => match self.strategy(moves, budget, started) {
+        decision.candidates = moves.len();
+        let m = match moves {
+            [only] => *only,
+            _ => match self.strategy(moves, budget, started) {
                 None => {
                     decision.probability = 1.0 / moves.len() as f64;
                     moves[0]
