@@ -41,6 +41,11 @@ pub struct Args {
     /// side (0 to skip).
     #[arg(long, default_value_t = 4)]
     pub solver_games: usize,
+    /// With --solver-games: the same games replayed for each side with an exact belief of
+    /// up to this many boards, for how far an exact belief reaches and what it costs (0
+    /// to skip).
+    #[arg(long, default_value_t = 100_000)]
+    pub exact_cap: usize,
 }
 
 /// Runs the measurements and prints them.
@@ -54,6 +59,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         belief_games: a.belief_games,
         exec_games: a.exec_games,
         solver_games: a.solver_games,
+        exact_cap: a.exact_cap,
         program: None,
     };
     settings.check().map_err(input)?;

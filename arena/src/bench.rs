@@ -266,13 +266,13 @@ impl BeliefBotReport {
 /// under `nodes` per move when given) on one thread, colours alternating, and reports
 /// each side's belief and time: the belief is the same kind (BeliefSearch's), so the
 /// figures compare what the subgame adds. Also returns a hash of the games' moves and
-/// results.
+/// results, and the games.
 pub fn solver_games(
     games: usize,
     seed: u64,
     rules: RuleSet,
     nodes: Option<u64>,
-) -> ([BeliefBotReport; 2], u64) {
+) -> ([BeliefBotReport; 2], u64, Vec<fow_records::GameRecord>) {
     use fow_players::bots::SubgameSolverSettings;
     use fow_players::bots::{BeliefSearch, BeliefSearchSettings, SubgameSolver};
     let mut opts = GameOptions::new(rules);
@@ -283,6 +283,7 @@ pub fn solver_games(
         ..BeliefBotReport::default()
     });
     let mut signature = 0;
+    let mut records = Vec::with_capacity(games);
     for k in 0..games {
         let mut solver = SubgameSolver::new(SubgameSolverSettings::default());
         let mut search = BeliefSearch::new(BeliefSearchSettings::default());
@@ -315,11 +316,63 @@ pub fn solver_games(
             *s = (s.0 + 1, s.1 + d.boards as u64, s.2 + d.candidates as u64);
         }
         signature = mix(signature ^ result_hash(&rec));
+        records.push(rec);
     }
     for rep in &mut r {
         rep.sizes.sort_unstable();
     }
-    (r, signature)
+    (r, signature, records)
+}
+
+/// The exact belief's lines over `games` (see [`crate::exact_belief`]), and a hash of
+/// its counts.
+fn exact_lines(
+    games: &[fow_records::GameRecord],
+    cap: usize,
+    line: &mut dyn FnMut(&str),
+) -> Result<u64, String> {
+    use crate::exact_belief::{exact_beliefs, BYTES_PER_BOARD, PHASES};
+    let r = exact_beliefs(games, cap)?;
+    let percent = |part: u64, all: u64| 100.0 * part as f64 / all.max(1) as f64;
+    let phases: Vec<String> = PHASES
+        .iter()
+        .zip(&r.phases)
+        .filter(|(_, (turns, _))| *turns > 0)
+        .map(|((lo, hi), (turns, exact))| {
+            let span = if *hi == usize::MAX {
+                format!("{lo}+")
+            } else {
+                format!("{lo}-{hi}")
+            };
+            format!("plies {span} {:.0}%", percent(*exact, *turns))
+        })
+        .collect();
+    line(&format!(
+        "  exact belief, the same games replayed for each side, up to {cap} boards:"
+    ));
+    line(&format!(
+        "    exact at {} of {} turns ({:.1}%): {}; {} of {} sides outgrew it, first at ply {} (median {})",
+        r.exact_turns(),
+        r.turns,
+        percent(r.exact_turns(), r.turns),
+        phases.join(", "),
+        r.overflows.len(),
+        r.sides,
+        r.overflows.first().map_or("-".into(), |p| p.to_string()),
+        r.median_overflow().map_or("-".into(), |p| p.to_string()),
+    ));
+    let secs = r.update_time.as_secs_f64().max(1e-9);
+    line(&format!(
+        "    exact sets: median {}, 90th percentile {}, largest {}; {:.2} M boards expanded/s, {:.1} M children checked/s; {} bytes a board ({:.0} MB for 1,000,000)",
+        r.size_quantile(0.5),
+        r.size_quantile(0.9),
+        r.size_quantile(1.0),
+        r.expanded as f64 / secs / 1e6,
+        r.children as f64 / secs / 1e6,
+        BYTES_PER_BOARD,
+        BYTES_PER_BOARD as f64 * 1e6 / (1 << 20) as f64
+    ));
+    Ok(r.sizes.iter().fold(mix(r.turns), |h, &s| mix(h ^ s as u64)))
 }
 
 /// Runs [`random_games`] `repeat` times (at least once) for each of `job_counts`, the job
@@ -490,6 +543,9 @@ pub struct BenchSettings {
     pub exec_games: usize,
     /// Games of SubgameSolver against BeliefSearch (0 skips them).
     pub solver_games: usize,
+    /// The most boards of the exact belief replayed over the SubgameSolver games (0 skips
+    /// it; see [`crate::exact_belief`]).
+    pub exact_cap: usize,
     /// The program player of the round-trip games (`fow serve RandomMove` run as a
     /// program); needed when `exec_games` is not 0.
     pub program: Option<PlayerSpec>,
@@ -551,7 +607,7 @@ impl BenchSettings {
             signature.add(self.belief_lines(line)?);
         }
         if self.solver_games > 0 {
-            signature.add(self.solver_lines(line));
+            signature.add(self.solver_lines(line)?);
         }
         if self.exec_games > 0 {
             self.exec_lines(line)?;
@@ -662,8 +718,8 @@ impl BenchSettings {
 
     /// SubgameSolver's and BeliefSearch's beliefs and times, side by side, and the
     /// games' signature.
-    fn solver_lines(&self, line: &mut dyn FnMut(&str)) -> u64 {
-        let (reports, signature) =
+    fn solver_lines(&self, line: &mut dyn FnMut(&str)) -> Result<u64, String> {
+        let (reports, mut signature, records) =
             solver_games(self.solver_games, self.seed, RuleSet::thesis(), None);
         line(&format!(
             "SubgameSolver vs BeliefSearch (defaults), thesis rules, {} games on one thread:",
@@ -693,7 +749,10 @@ impl BenchSettings {
                 candidates as f64 / n as f64
             ));
         }
-        signature
+        if self.exact_cap > 0 {
+            signature = mix(signature ^ exact_lines(&records, self.exact_cap, line)?);
+        }
+        Ok(signature)
     }
 
     /// The program player's round trip against the built-in RandomMove (wall clock: not
@@ -740,13 +799,15 @@ mod tests {
             belief_games: 0,
             exec_games: 0,
             solver_games: 0,
+            exact_cap: 0,
             program: None,
         }
     }
 
     #[test]
     fn solver_games_report_both_sides_and_replay_the_same() {
-        let (r, sig) = solver_games(1, 3, RuleSet::thesis(), Some(5_000));
+        let (r, sig, recs) = solver_games(1, 3, RuleSet::thesis(), Some(5_000));
+        assert_eq!(recs.len(), 1);
         assert_eq!(r[0].name, "SubgameSolver");
         assert_eq!(r[1].name, "BeliefSearch");
         for side in &r {

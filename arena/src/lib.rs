@@ -38,6 +38,7 @@
 
 pub mod bench;
 pub mod evolve;
+pub mod exact_belief;
 mod genome;
 mod human;
 mod human_game;
