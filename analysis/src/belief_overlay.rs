@@ -159,6 +159,8 @@ pub struct SubgameTurn {
     pub probability: f64,
     /// What a best response to the strategy gains in the subgame, in pawns.
     pub exploitability: f64,
+    /// The opponent replies grown into its next decision (`grow`), 0 without.
+    pub grown: usize,
 }
 
 /// What one side's belief bot believed over a saved game ([`belief_overlay`]).
@@ -295,6 +297,7 @@ fn turn(game: &SavedGame, side: Color, t: &Turn, heat: bool) -> BeliefTurn {
             iterations: d.iterations,
             probability: d.probability,
             exploitability: d.exploitability,
+            grown: d.grown,
         }),
     }
 }
@@ -863,6 +866,7 @@ mod tests {
             iterations: 200,
             probability: 0.5,
             exploitability: 0.01,
+            grown: 12,
         };
         let json = serde_json::to_value(s).unwrap();
         for key in [
@@ -871,6 +875,7 @@ mod tests {
             "iterations",
             "probability",
             "exploitability",
+            "grown",
         ] {
             assert!(json.get(key).is_some(), "{key}: {json}");
         }

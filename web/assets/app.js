@@ -321,7 +321,7 @@ async function gamePage() {
         belief.replaceChildren(
           el("h2", { text: `${side === "white" ? "White" : "Black"}'s belief (${b.spec})` }),
           el("p", { id: "belief-count", "data-boards": t.boards, text: `Before its move at ply ${t.ply + 1}: ${t.boards} possible board${t.boards === 1 ? "" : "s"}` + (t.exact ? "" : " (sampled or capped)") + (t.truth_in === false ? "; the true board is not among them" : "") }),
-          t.subgame ? el("p", { id: "belief-subgame", text: t.subgame.boards ? `Its subgame: ${t.subgame.candidates} candidate moves over ${t.subgame.boards} boards, ${t.subgame.iterations} PCFR+ iterations (exploitability ${t.subgame.exploitability.toFixed(3)} pawns); the move played had probability ${t.subgame.probability.toFixed(3)}.` : `No subgame: ${t.subgame.candidates === 0 ? "a king capture" : "one candidate move"}.` }) : "",
+          t.subgame ? el("p", { id: "belief-subgame", text: t.subgame.boards ? `Its subgame: ${t.subgame.candidates} candidate moves over ${t.subgame.boards} boards${t.subgame.grown ? `, ${t.subgame.grown} replies grown into its next move` : ""}, ${t.subgame.iterations} PCFR+ iterations (exploitability ${t.subgame.exploitability.toFixed(3)} pawns); the move played had probability ${t.subgame.probability.toFixed(3)}.` : `No subgame: ${t.subgame.candidates === 0 ? "a king capture" : "one candidate move"}.` }) : "",
           roleButtons,
           el("div", { class: "boards" },
             el("div", { class: "boardbox" }, el("h3", { text: `Where the enemy ${ROLES.find(x => x[0] === beliefRole)[1]} may stand` }),

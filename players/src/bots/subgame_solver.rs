@@ -26,7 +26,7 @@ use crate::param::Param;
 use crate::parts::{depth_param, nodes_param, Thinking, TIME_PARAM};
 use crate::player::{Budget, GameStart, Player};
 use crate::search::{Limits, MyStockfish, SearchBoard, PAWN};
-use crate::solve::Subgame;
+use crate::solve::{Replies, Subgame};
 use crate::spec::{PlayerSpec, SpecError};
 
 /// The parameters of `SubgameSolver:...`.
@@ -43,6 +43,7 @@ pub const PARAMS: &[Param] = &[
     CANDIDATES,
     MARGIN,
     KEEP,
+    GROW,
 ];
 
 const THINKING: [Param; 3] = [
@@ -120,6 +121,14 @@ const KEEP: Param = Param::int(
     "most boards its belief keeps when more are consistent (BeliefSearch's keep: a seeded sample drawn by its opponent model)",
 );
 
+const GROW: Param = Param::int(
+    "grow",
+    0,
+    0,
+    i64::MAX,
+    "opponent replies, those the first solution reaches most, grown into the bot's next decision (made knowing only what it has seen then) before the subgame is solved again; 0 for none",
+);
+
 /// The settings of a [`SubgameSolver`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SubgameSolverSettings {
@@ -143,6 +152,8 @@ pub struct SubgameSolverSettings {
     pub margin: f64,
     /// The most boards its belief keeps.
     pub keep: usize,
+    /// The replies grown into the bot's next decision (see [`Subgame::grow`]), 0 for none.
+    pub grow: usize,
 }
 
 impl SubgameSolverSettings {
@@ -159,6 +170,7 @@ impl SubgameSolverSettings {
             candidates: CANDIDATES.read_count(spec)?,
             margin: MARGIN.read_real(spec)?,
             keep: KEEP.read_count(spec)?,
+            grow: GROW.read_count(spec)?,
         })
     }
 }
@@ -204,12 +216,15 @@ pub struct Decision {
     /// How much a best response to its strategy in the subgame gains over the
     /// strategy's value, in pawns (0 without a subgame).
     pub exploitability: f64,
+    /// The opponent replies grown into its next decision (see [`Subgame::grow`]).
+    pub grown: usize,
 }
 
 /// A solved subgame: the strategy, the boards it was over and its exploitability.
 struct Solved {
     strategy: Vec<f64>,
     boards: usize,
+    grown: usize,
     exploitability: f64,
 }
 
@@ -307,16 +322,18 @@ impl SubgameSolver {
         let (engine, settings, color) = (&mut self.engine, &self.settings, self.color);
         let mut spent = 0u64;
         let mut board_started = None;
-        let subgame = Subgame::new(&boards, &weights, moves, &self.rules, &mut |r| {
-            let first = r.board == 0;
-            // A new board begins only while the budget lasts.
-            if board_started != Some(r.board) {
+        let mut leaf = |r: Replies<'_>| {
+            let first = r.board == 0 && !r.next;
+            // A new board, or a grown reply, begins only while the budget lasts.
+            if r.next || board_started != Some(r.board) {
                 let out_of_nodes = limits.nodes.is_some_and(|n| spent >= n);
                 let out_of_time = limits.deadline.is_some_and(|d| Instant::now() >= d);
                 if !first && (out_of_nodes || out_of_time) {
                     return None;
                 }
-                board_started = Some(r.board);
+                if !r.next {
+                    board_started = Some(r.board);
+                }
             }
             engine.reset_nodes();
             engine.set_limits(Limits {
@@ -327,10 +344,14 @@ impl SubgameSolver {
                 },
                 deadline: if first { None } else { limits.deadline },
             });
-            let all = engine.all(
-                &SearchBoard::from_position(r.after),
-                settings.thinking.depth + 1,
-            );
+            // Every leaf ends as deep: a reply and `depth` plies, or a reply, the bot's
+            // next move and one ply less.
+            let depth = if r.next {
+                settings.thinking.depth.max(1)
+            } else {
+                settings.thinking.depth + 1
+            };
+            let all = engine.all(&SearchBoard::from_position(r.after), depth);
             spent += engine.nodes();
             let off = settings.risk * risk[r.mv];
             Some(
@@ -339,13 +360,34 @@ impl SubgameSolver {
                     .map(|v| v - off)
                     .collect(),
             )
-        });
+        };
+        let mut subgame = Subgame::new(&boards, &weights, moves, &self.rules, &mut leaf).ok();
+        let mut solution = subgame.as_ref().map(|g| g.solve(self.settings.iterations));
+        let mut grown = 0;
+        if let (Some(g), Some(s)) = (subgame.as_mut(), solution.as_ref()) {
+            if self.settings.grow > 0 {
+                let valued = g.boards();
+                grown = g
+                    .grow(
+                        &boards[..valued],
+                        &s.profile,
+                        self.settings.grow,
+                        &self.rules,
+                        &mut leaf,
+                    )
+                    .ok()?;
+                if grown > 0 {
+                    solution = Some(g.solve(self.settings.iterations));
+                }
+            }
+        }
         self.engine.set_limits(Limits::default());
         self.nodes += spent;
-        let solution = subgame.ok()?.solve(self.settings.iterations);
+        let (subgame, solution) = (subgame?, solution?);
         Some(Solved {
             strategy: solution.strategy,
-            boards: board_started.map_or(0, |b| b + 1),
+            boards: subgame.boards(),
+            grown,
             exploitability: solution.exploitability,
         })
     }
@@ -397,6 +439,7 @@ impl Player for SubgameSolver {
             iterations: 0,
             probability: 1.0,
             exploitability: 0.0,
+            grown: 0,
         };
         // A king capture is played at once, with no candidates.
         if let Some(&m) = all.iter().find(|m| m.captures_king()) {
@@ -442,6 +485,7 @@ impl Player for SubgameSolver {
                     decision.iterations = self.settings.iterations;
                     decision.probability = strategy[j];
                     decision.exploitability = solved.exploitability;
+                    decision.grown = solved.grown;
                     moves[j]
                 }
             },
@@ -490,6 +534,25 @@ mod tests {
             let obs = Observation::new(&pos, &rules, 0, None);
             assert_eq!(bot.choose(&obs, &Budget::default()).uci(), want, "{fen}");
         }
+    }
+
+    #[test]
+    fn growing_records_the_replies_grown_and_plays_the_same_with_the_same_seed() {
+        let play = || {
+            let mut white = SubgameSolver::new(SubgameSolverSettings {
+                grow: 16,
+                ..small()
+            });
+            let mut black = crate::bots::RandomMove::default();
+            let (_, moves) = crate::bots::test_game(&mut white, &mut black, [3, 4], 24);
+            (moves, white.decisions().to_vec())
+        };
+        let (moves, decisions) = play();
+        assert_eq!((moves, decisions.clone()), play());
+        assert!(decisions.iter().any(|d| d.grown > 0), "{decisions:?}");
+        assert!(decisions
+            .iter()
+            .all(|d| d.grown <= 16 && (d.grown == 0 || d.boards > 0)));
     }
 
     #[test]

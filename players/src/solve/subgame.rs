@@ -11,8 +11,11 @@ use std::collections::HashMap;
 
 use fow_variants::{Color, FogView, Move, Position, RuleSet};
 
-use crate::solve::cfr::Cfr;
+use crate::solve::cfr::{Cfr, Profile};
 use crate::solve::tree::{GameTree, Node};
+
+/// What a side sees, as an information set's key: its view's board and visible squares.
+type ViewKey = (String, u64);
 
 /// The value of a captured king, for the side that captured it (leaves are in pawns or
 /// any unit below it).
@@ -27,16 +30,24 @@ pub struct Subgame {
 }
 
 /// One call for leaf values of [`Subgame::new`]: the opponent's replies after the bot's
-/// move `mv` (an index into the moves) on board `board` (an index into the boards).
+/// move `mv` (an index into the moves) on board `board` (an index into the boards). In
+/// [`Subgame::grow`], the same call values the bot's own next moves after one of those
+/// replies (`next` is then true).
 pub struct Replies<'a> {
     /// The board's index.
     pub board: usize,
     /// The move's index.
     pub mv: usize,
-    /// The position after the move, the opponent to move.
+    /// The position after the move, the opponent to move; with `next`, the position after
+    /// the opponent's reply too, the bot to move.
     pub after: &'a Position,
-    /// The opponent's legal moves there, as its view lists them.
+    /// The opponent's legal moves there, as its view lists them; with `next`, the bot's
+    /// own, as its view lists them.
     pub replies: &'a [Move],
+    /// Whether these are the bot's next moves, in a grown subgame: their values are
+    /// searched one ply less deep than the replies', so that every leaf ends at the same
+    /// depth.
+    pub next: bool,
 }
 
 /// What solving a subgame gives.
@@ -44,6 +55,8 @@ pub struct Replies<'a> {
 pub struct Solution {
     /// The probability of each move (in [`Subgame::moves`]' order).
     pub strategy: Vec<f64>,
+    /// Every information set's strategy (the root's, the bot's, is set 0).
+    pub profile: Profile,
     /// The subgame's value for the bot under the strategies found.
     pub value: f64,
     /// How far the strategies are from an equilibrium of the subgame.
@@ -82,7 +95,7 @@ impl Subgame {
         let us = boards[0].turn();
         let them = !us;
         // The opponent's information sets, by what it sees.
-        let mut sets: HashMap<(String, u64), usize> = HashMap::new();
+        let mut sets: HashMap<ViewKey, usize> = HashMap::new();
         let mut replies = Vec::new();
         let mut chance = Vec::with_capacity(boards.len());
         let mut valued = 0.0;
@@ -115,6 +128,7 @@ impl Subgame {
                     mv: j,
                     after: &after,
                     replies: &replies,
+                    next: false,
                 }) else {
                     sets.retain(|_, id| *id <= known);
                     break 'boards;
@@ -173,12 +187,145 @@ impl Subgame {
             strategy: profile[0].clone(),
             value: cfr.value(&profile),
             exploitability: cfr.exploitability(&profile),
+            profile,
+        }
+    }
+
+    /// Grows the subgame where `profile` (a solution's) plays it: the opponent's replies
+    /// it reaches most (by the probability that chance, the bot's move and the reply
+    /// together give them), up to `most` of them, each become a decision of the bot's own
+    /// next move, made knowing only what the bot has seen by then: its move, its view
+    /// after it and its view after the reply, one information set for every node alike in
+    /// these (a hidden reply, or a board it cannot tell apart, looks the same). Each next
+    /// move is valued by `leaves` (with [`Replies::next`]), a king it captures at
+    /// [`KING`].
+    ///
+    /// The leaf a reply was (a search that picked the bot's next move knowing the board)
+    /// becomes a choice the bot must make without knowing it: the subgame no longer
+    /// credits the bot with what it could not see. `boards` and `rules` must be those the
+    /// subgame was built with. Replies ending the game (a captured king) are not grown,
+    /// nor those after which the bot has no move. Growing stops where `leaves` says stop.
+    /// Returns the number of replies grown.
+    pub fn grow(
+        &mut self,
+        boards: &[Position],
+        profile: &Profile,
+        most: usize,
+        rules: &RuleSet,
+        leaves: &mut dyn FnMut(Replies<'_>) -> Option<Vec<f64>>,
+    ) -> Result<usize, String> {
+        let Node::Chance(chance) = &mut self.tree.root else {
+            return Err("a subgame's root is chance".into());
+        };
+        // The replies to grow, most reached first: (reach, board, move, reply).
+        let mut reached = Vec::new();
+        for (k, (p, node)) in chance.iter().enumerate() {
+            let Node::Decision { children, .. } = node else {
+                continue;
+            };
+            for (j, child) in children.iter().enumerate() {
+                let Node::Decision {
+                    infoset, children, ..
+                } = child
+                else {
+                    continue;
+                };
+                for (i, reply) in children.iter().enumerate() {
+                    let reach = p * profile[0][j] * profile[*infoset][i];
+                    if matches!(reply, Node::Leaf(v) if v.abs() < KING) && reach > 0.0 {
+                        reached.push((reach, k, j, i));
+                    }
+                }
+            }
+        }
+        reached.sort_by(|a, b| {
+            b.0.total_cmp(&a.0)
+                .then((a.1, a.2, a.3).cmp(&(b.1, b.2, b.3)))
+        });
+        reached.truncate(most);
+        let us = boards.first().ok_or("no boards")?.turn();
+        let key = |pos: &Position, side: Color| -> ViewKey {
+            let v = FogView::of(pos, side, rules);
+            (v.board_fen(), v.visible().0)
+        };
+        // The bot's new sets, by its move and what it saw after it and after the reply.
+        let mut sets: HashMap<(usize, ViewKey, ViewKey), usize> = HashMap::new();
+        let first_new = self.tree.infosets.len();
+        let (mut replies, mut nexts) = (Vec::new(), Vec::new());
+        let (mut grown, mut failure) = (0, None);
+        for &(_, k, j, i) in &reached {
+            let mut after = boards[k].clone();
+            after.play(&self.moves[j]);
+            replies.clear();
+            FogView::of(&after, !us, rules).legal_moves_into(rules, &mut replies);
+            let seen = key(&after, us);
+            after.play(&replies[i]);
+            let view = FogView::of(&after, us, rules);
+            nexts.clear();
+            view.legal_moves_into(rules, &mut nexts);
+            if nexts.is_empty() {
+                continue;
+            }
+            let Some(values) = leaves(Replies {
+                board: k,
+                mv: j,
+                after: &after,
+                replies: &nexts,
+                next: true,
+            }) else {
+                break;
+            };
+            if values.len() != nexts.len() {
+                failure = Some(format!("{} values for {} moves", values.len(), nexts.len()));
+                break;
+            }
+            let next = first_new + sets.len();
+            let infoset = *sets
+                .entry((j, seen, (view.board_fen(), view.visible().0)))
+                .or_insert(next);
+            let children = nexts
+                .iter()
+                .zip(values)
+                .map(|(m, v)| {
+                    Node::Leaf(if m.captures_king() {
+                        KING
+                    } else {
+                        v.clamp(-KING, KING)
+                    })
+                })
+                .collect();
+            let Node::Decision { children: ours, .. } = &mut chance[k].1 else {
+                unreachable!("a board's node is the bot's decision");
+            };
+            let Node::Decision {
+                children: answers, ..
+            } = &mut ours[j]
+            else {
+                unreachable!("a grown reply follows the opponent's decision");
+            };
+            answers[i] = Node::Decision {
+                player: 0,
+                infoset,
+                children,
+            };
+            grown += 1;
+        }
+        let root = std::mem::replace(&mut self.tree.root, Node::Leaf(0.0));
+        self.tree = GameTree::new(root)?;
+        failure.map_or(Ok(grown), Err)
+    }
+
+    /// How many boards the subgame is over (those valued whole).
+    pub fn boards(&self) -> usize {
+        match &self.tree.root {
+            Node::Chance(children) => children.len(),
+            _ => 0,
         }
     }
 
     /// How many information sets the opponent has (distinct views after the bot's moves).
     pub fn opponent_sets(&self) -> usize {
-        self.tree.infosets.len() - 1
+        self.tree.infosets.iter().filter(|s| s.player == 1).count()
     }
 }
 
@@ -327,6 +474,99 @@ mod tests {
             g.moves.len()
         );
         assert!(s.value > -KING / 2.0, "{}", s.value);
+    }
+
+    #[test]
+    fn grown_replies_no_longer_credit_the_bot_with_what_it_cannot_see() {
+        // Two boards White cannot tell apart: Black's queen on a fogged d5 or f5.
+        let rules = RuleSet::thesis();
+        let us = Color::White;
+        let boards = [
+            pos("7k/8/8/3q4/8/8/2P5/4K3 w - - 0 1"),
+            pos("7k/8/8/5q2/8/8/2P5/4K3 w - - 0 1"),
+        ];
+        let moves = view_moves(&FogView::of(&boards[0], us, &rules), &rules);
+        // A next move is worth the material after it (and a little more for some
+        // positions, so that the bot's choice matters); a reply, the best of the bot's
+        // next moves on the true board: a search that knows the board.
+        let next =
+            |p: &Position| material_for(p, us) + (p.repetition_key(&rules) % 97) as f64 / 100.0;
+        let best_next = |p: &Position| {
+            p.legal_moves(&rules)
+                .iter()
+                .map(|m| {
+                    let mut q = p.clone();
+                    q.play(m);
+                    if m.captures_king() {
+                        KING
+                    } else {
+                        next(&q)
+                    }
+                })
+                .fold(-KING, f64::max)
+        };
+        let mut leaves = |r: Replies<'_>| {
+            if r.next {
+                each_reply(r, next)
+            } else {
+                each_reply(r, best_next)
+            }
+        };
+        let mut g = Subgame::new(&boards, &[0.5, 0.5], &moves, &rules, &mut leaves).unwrap();
+        let before = g.solve(1000);
+        let tree = g.tree.clone();
+        // Growing nothing changes nothing.
+        assert_eq!(
+            g.grow(&boards, &before.profile, 0, &rules, &mut leaves),
+            Ok(0)
+        );
+        assert_eq!(g.tree, tree);
+        let grown = g
+            .grow(&boards, &before.profile, usize::MAX, &rules, &mut leaves)
+            .unwrap();
+        let after = g.solve(1000);
+        assert!(grown > 0);
+        // The opponent's sets are as they were; the bot's new ones each hold every
+        // grown reply it could not tell apart: fewer sets than replies grown, since the
+        // queen's moves are hidden.
+        assert_eq!(
+            g.opponent_sets(),
+            Subgame::new(&boards, &[0.5, 0.5], &moves, &rules, &mut leaves)
+                .unwrap()
+                .opponent_sets()
+        );
+        let ours = g.tree.infosets.iter().filter(|s| s.player == 0).count() - 1;
+        assert!(ours > 0 && ours < grown, "{ours} sets for {grown} replies");
+        // Choosing without seeing the board is worth no more than choosing on it.
+        let slack = before.exploitability + after.exploitability + 1e-6;
+        assert!(
+            after.value <= before.value + slack,
+            "{} > {}",
+            after.value,
+            before.value
+        );
+        assert!(
+            after.value < before.value,
+            "the fog costs the bot something here"
+        );
+        assert!((after.strategy.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        // The reached replies only, most reached first: a budget of 3 grows 3.
+        let mut g3 = Subgame::new(&boards, &[0.5, 0.5], &moves, &rules, &mut leaves).unwrap();
+        assert_eq!(
+            g3.grow(&boards, &before.profile, 3, &rules, &mut leaves),
+            Ok(3)
+        );
+        // A stop from the leaves ends the growing with what was grown.
+        let mut calls = 0;
+        let mut stop = |r: Replies<'_>| {
+            calls += 1;
+            (calls <= 2).then(|| vec![0.0; r.replies.len()])
+        };
+        let mut g2 = Subgame::new(&boards, &[0.5, 0.5], &moves, &rules, &mut leaves).unwrap();
+        assert_eq!(
+            g2.grow(&boards, &before.profile, usize::MAX, &rules, &mut stop),
+            Ok(2)
+        );
     }
 
     #[test]
