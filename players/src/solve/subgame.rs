@@ -205,7 +205,8 @@ impl Subgame {
     /// credits the bot with what it could not see. `boards` and `rules` must be those the
     /// subgame was built with. Replies ending the game (a captured king) are not grown,
     /// nor those after which the bot has no move. Growing stops where `leaves` says stop.
-    /// Returns the number of replies grown.
+    /// Returns the number of replies grown. Grow a subgame once: the information sets of
+    /// a second growing would be kept apart from those of the first.
     pub fn grow(
         &mut self,
         boards: &[Position],

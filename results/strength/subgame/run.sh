@@ -20,6 +20,18 @@ for spec in SubgameSolver SubgameSolver:pick=best SubgameSolver:boards=16 \
 done
 # The larger belief again, 60 more games with another seed.
 $fow match SubgameSolver:keep=200000 BeliefSearch --games 60 --seed 2024 -q --out $out/explore/keep_200000-seed2024
+# Third round: growing the subgame (grow=N replies become the bot's next decision),
+# 40 games each, and the most grown again with another seed.
+for g in 64 1000; do
+  $fow match "SubgameSolver:grow=$g" BeliefSearch --games 40 -q --out $out/explore/grow_$g
+done
+$fow match SubgameSolver:grow=1000 BeliefSearch --games 40 --seed 2024 -q --out $out/explore/grow_1000-seed2024
+# How far an exact belief reaches: 20 SubgameSolver games replayed for each side with
+# an exact belief of up to 20,000, 100,000 and 1,000,000 boards (exact/).
+for cap in 20000 100000 1000000; do
+  $fow bench --games 200 --repeat 1 --belief-games 0 --exec-games 0 --solver-games 20 \
+    --exact-cap $cap > $out/exact/cap-$cap.txt
+done
 # At equal time: BeliefSearch with twice the boards and nodes (its ms/move near
 # SubgameSolver's).
 $fow match SubgameSolver BeliefSearch:sample=96,nodes=3000000 --games 40 -q --out $out/equal-time
