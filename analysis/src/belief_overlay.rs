@@ -161,6 +161,8 @@ pub struct SubgameTurn {
     pub exploitability: f64,
     /// The opponent replies grown into its next decision (`grow`), 0 without.
     pub grown: usize,
+    /// The boards' twins with its pieces where the opponent last saw them (`stale`).
+    pub twins: usize,
 }
 
 /// What one side's belief bot believed over a saved game ([`belief_overlay`]).
@@ -298,6 +300,7 @@ fn turn(game: &SavedGame, side: Color, t: &Turn, heat: bool) -> BeliefTurn {
             probability: d.probability,
             exploitability: d.exploitability,
             grown: d.grown,
+            twins: d.twins,
         }),
     }
 }
@@ -867,6 +870,7 @@ mod tests {
             probability: 0.5,
             exploitability: 0.01,
             grown: 12,
+            twins: 3,
         };
         let json = serde_json::to_value(s).unwrap();
         for key in [
@@ -876,6 +880,7 @@ mod tests {
             "probability",
             "exploitability",
             "grown",
+            "twins",
         ] {
             assert!(json.get(key).is_some(), "{key}: {json}");
         }

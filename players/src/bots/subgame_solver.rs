@@ -11,8 +11,12 @@
 //! thousands of boards among them, are the safety check: a move far below the best is
 //! never a candidate. One candidate, or a king capture, is played at once. With
 //! `candidates=0` the subgame is over every legal move, unscored (the first version).
-//! Deterministic under a node budget; under a clock the subgame gets what the scoring
-//! leaves of the move's allocation.
+//! With `grow`, the replies the first solution reaches most become the bot's next
+//! decision and the subgame is solved again ([`Subgame::grow`]); with `stale`, each board
+//! has a twin with the bot's unseen pieces where the opponent last saw them ([`Twin`],
+//! [`LastSeen`]). Both are off by default: neither changed the score measurably
+//! (results/strength/subgame/). Deterministic under a node budget; under a clock the
+//! subgame gets what the scoring leaves of the move's allocation.
 
 use std::time::Instant;
 
@@ -21,13 +25,18 @@ use rand::{Rng, SeedableRng};
 
 use super::belief_search::{BeliefSearch, BeliefSearchSettings};
 use super::{unseeded, BotRng};
+use crate::belief::last_seen::LastSeen;
 use crate::belief::sampling::sample_indices;
 use crate::param::Param;
 use crate::parts::{depth_param, nodes_param, Thinking, TIME_PARAM};
 use crate::player::{Budget, GameStart, Player};
 use crate::search::{Limits, MyStockfish, SearchBoard, PAWN};
-use crate::solve::{Replies, Subgame};
+use crate::solve::{Replies, Subgame, Twin};
 use crate::spec::{PlayerSpec, SpecError};
+
+/// The most believed boards [`SubgameSolver`] looks at to judge which of its pieces the
+/// opponent sees after its move.
+const SEEN_BOARDS: usize = 64;
 
 /// The parameters of `SubgameSolver:...`.
 pub const PARAMS: &[Param] = &[
@@ -44,6 +53,7 @@ pub const PARAMS: &[Param] = &[
     MARGIN,
     KEEP,
     GROW,
+    STALE,
 ];
 
 const THINKING: [Param; 3] = [
@@ -129,6 +139,14 @@ const GROW: Param = Param::int(
     "opponent replies, those the first solution reaches most, grown into the bot's next decision (made knowing only what it has seen then) before the subgame is solved again; 0 for none",
 );
 
+const STALE: Param = Param::real(
+    "stale",
+    0.0,
+    0.0,
+    f64::INFINITY,
+    "weight of each subgame board's twin with our unseen pieces where the opponent last saw them (its view shared with the board's where they look alike: it cannot tell where our pieces stand), as a share of the board's; 0 for no twins",
+);
+
 /// The settings of a [`SubgameSolver`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SubgameSolverSettings {
@@ -154,6 +172,9 @@ pub struct SubgameSolverSettings {
     pub keep: usize,
     /// The replies grown into the bot's next decision (see [`Subgame::grow`]), 0 for none.
     pub grow: usize,
+    /// The weight of each board's twin with our pieces where the opponent last saw them
+    /// (see [`Twin`]), as a share of the board's; 0 for none.
+    pub stale: f64,
 }
 
 impl SubgameSolverSettings {
@@ -171,6 +192,7 @@ impl SubgameSolverSettings {
             margin: MARGIN.read_real(spec)?,
             keep: KEEP.read_count(spec)?,
             grow: GROW.read_count(spec)?,
+            stale: STALE.read_real(spec)?,
         })
     }
 }
@@ -198,6 +220,8 @@ pub struct SubgameSolver {
     nodes: u64,
     /// What it decided at each of its turns so far.
     decisions: Vec<Decision>,
+    /// Where the opponent last saw each of our pieces.
+    last_seen: LastSeen,
 }
 
 /// What [`SubgameSolver`] did at one of its turns (for the web app's overlay).
@@ -218,6 +242,9 @@ pub struct Decision {
     pub exploitability: f64,
     /// The opponent replies grown into its next decision (see [`Subgame::grow`]).
     pub grown: usize,
+    /// The boards' twins in its subgame, with our pieces where the opponent last saw them
+    /// (`stale`).
+    pub twins: usize,
 }
 
 /// A solved subgame: the strategy, the boards it was over and its exploitability.
@@ -225,6 +252,7 @@ struct Solved {
     strategy: Vec<f64>,
     boards: usize,
     grown: usize,
+    twins: usize,
     exploitability: f64,
 }
 
@@ -244,6 +272,7 @@ impl SubgameSolver {
             rules: fow_variants::RuleSet::thesis(),
             nodes: 0,
             decisions: Vec::new(),
+            last_seen: LastSeen::new(Color::White, &Position::startpos()),
         }
     }
 
@@ -252,7 +281,7 @@ impl SubgameSolver {
         self.search.boards()
     }
 
-    /// Their weights (see [`PossibleBoardList::weights`]).
+    /// Their weights (see [`super::PossibleBoardList::weights`]).
     pub fn weights(&self) -> &[f64] {
         self.search.weights()
     }
@@ -290,6 +319,34 @@ impl SubgameSolver {
             .take_while(|&j| scores[j].is_some_and(|v| v as f64 >= floor))
             .map(|j| moves[j])
             .collect()
+    }
+
+    /// Where the opponent last saw our pieces, after our move `m` from `obs`: each
+    /// piece's record moves with it, captured pieces are forgotten, and a piece the
+    /// opponent sees after the move on at least half of the believed boards (up to
+    /// [`SEEN_BOARDS`] of them, in the belief's order) is seen where it stands.
+    fn remember(&mut self, obs: &Observation, m: &Move) {
+        let us = self.color;
+        let before = obs.view().board().clone();
+        let mut after = before.clone();
+        fow_variants::apply_move(&mut after, m, us);
+        self.last_seen.keep_only(obs.view().ours());
+        self.last_seen.moved(&before, &after);
+        let boards = &self.search.boards()[..self.search.boards().len().min(SEEN_BOARDS)];
+        let mut counts = [0usize; 64];
+        for b in boards {
+            let mut next = b.clone();
+            next.play(m);
+            for sq in next.visible(!us, &self.rules) & after.by_color(us) {
+                counts[sq as usize] += 1;
+            }
+        }
+        let seen = (after.by_color(us).into_iter())
+            .filter(|&sq| !boards.is_empty() && 2 * counts[sq as usize] >= boards.len())
+            .fold(fow_variants::Bitboard::EMPTY, |acc, sq| {
+                acc | fow_variants::Bitboard::from_square(sq)
+            });
+        self.last_seen.saw(seen);
     }
 
     /// The subgame's strategy over `moves`, or `None` when no board could be valued.
@@ -361,7 +418,23 @@ impl SubgameSolver {
                     .collect(),
             )
         };
-        let mut subgame = Subgame::new(&boards, &weights, moves, &self.rules, &mut leaf).ok();
+        let twins: Vec<Twin> = if self.settings.stale > 0.0 {
+            let seen = &self.last_seen;
+            (boards.iter().enumerate())
+                .filter_map(|(k, b)| {
+                    Some(Twin {
+                        board: k,
+                        position: seen.stale(b)?,
+                        weight: self.settings.stale,
+                        mv: 0,
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut subgame =
+            Subgame::with_twins(&boards, &weights, moves, &twins, &self.rules, &mut leaf).ok();
         let mut solution = subgame.as_ref().map(|g| g.solve(self.settings.iterations));
         let mut grown = 0;
         if let (Some(g), Some(s)) = (subgame.as_mut(), solution.as_ref()) {
@@ -387,6 +460,7 @@ impl SubgameSolver {
         Some(Solved {
             strategy: solution.strategy,
             boards: subgame.boards(),
+            twins: subgame.twins(),
             grown,
             exploitability: solution.exploitability,
         })
@@ -424,6 +498,7 @@ impl Player for SubgameSolver {
         self.rules = game.rules;
         self.nodes = 0;
         self.decisions.clear();
+        self.last_seen = LastSeen::new(game.color, &game.position);
     }
 
     fn choose(&mut self, obs: &Observation, budget: &Budget) -> Move {
@@ -440,10 +515,12 @@ impl Player for SubgameSolver {
             probability: 1.0,
             exploitability: 0.0,
             grown: 0,
+            twins: 0,
         };
         // A king capture is played at once, with no candidates.
         if let Some(&m) = all.iter().find(|m| m.captures_king()) {
             self.decisions.push(decision);
+            self.remember(obs, &m);
             self.search.commit(m);
             return m;
         }
@@ -486,11 +563,13 @@ impl Player for SubgameSolver {
                     decision.probability = strategy[j];
                     decision.exploitability = solved.exploitability;
                     decision.grown = solved.grown;
+                    decision.twins = solved.twins;
                     moves[j]
                 }
             },
         };
         self.decisions.push(decision);
+        self.remember(obs, &m);
         self.search.commit(m);
         m
     }
@@ -553,6 +632,23 @@ mod tests {
         assert!(decisions
             .iter()
             .all(|d| d.grown <= 16 && (d.grown == 0 || d.boards > 0)));
+    }
+
+    #[test]
+    fn stale_twins_are_built_once_pieces_move_unseen_and_play_the_same() {
+        let play = || {
+            let mut white = SubgameSolver::new(SubgameSolverSettings {
+                stale: 1.0,
+                ..small()
+            });
+            let mut black = crate::bots::RandomMove::default();
+            let (_, moves) = crate::bots::test_game(&mut white, &mut black, [5, 6], 24);
+            (moves, white.decisions().to_vec())
+        };
+        let (moves, decisions) = play();
+        assert_eq!((moves, decisions.clone()), play());
+        assert!(decisions.iter().any(|d| d.twins > 0), "{decisions:?}");
+        assert!(decisions.iter().all(|d| d.twins <= d.boards));
     }
 
     #[test]

@@ -8,5 +8,5 @@ mod subgame;
 mod tree;
 
 pub use cfr::{Cfr, Profile};
-pub use subgame::{each_reply, material_for, Replies, Solution, Subgame, KING};
+pub use subgame::{each_reply, material_for, Replies, Solution, Subgame, Twin, KING};
 pub use tree::{GameTree, Infoset, Node};

@@ -6,6 +6,9 @@
 //! captured king ends the game at once (±[`KING`]). Solved by [`crate::solve::Cfr`],
 //! it gives a mixed strategy over the bot's moves: how a subgame-solving bot (as Zhang
 //! and Sandholm's Obscuro) plays where a single argmax would be read and exploited.
+//! [`Subgame::grow`] turns the replies it reaches most into the bot's next decision, and
+//! [`Subgame::with_twins`] adds positions the opponent may believe ([`Twin`]), so that
+//! it must reply without knowing where the bot's pieces stand.
 
 use std::collections::HashMap;
 
@@ -27,6 +30,27 @@ pub struct Subgame {
     pub tree: GameTree,
     /// The bot's moves, in the order of the root's actions.
     pub moves: Vec<Move>,
+    /// For each child of the root's chance node, the board it is (an index into the
+    /// boards), or `None` for a twin.
+    rows: Vec<Option<usize>>,
+}
+
+/// A position the opponent may believe instead of a believed board (a knowledge-limited
+/// subgame's second-order node): the board with our pieces where the opponent last saw
+/// them ([`crate::belief::last_seen::LastSeen::stale`]). The bot's move there is fixed;
+/// the opponent replies knowing only its own view, so that where the twin and the board
+/// look alike to it after the bot's moves, it must answer both with one reply.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Twin {
+    /// The board it is a twin of (an index into the boards).
+    pub board: usize,
+    /// The position, the bot to move.
+    pub position: Position,
+    /// Its chance weight, as a share of its board's.
+    pub weight: f64,
+    /// The bot's move on it (an index into the moves), when legal there; else the twin
+    /// is left out.
+    pub mv: usize,
 }
 
 /// One call for leaf values of [`Subgame::new`]: the opponent's replies after the bot's
@@ -79,6 +103,23 @@ impl Subgame {
         rules: &RuleSet,
         leaves: &mut dyn FnMut(Replies<'_>) -> Option<Vec<f64>>,
     ) -> Result<Subgame, String> {
+        Subgame::with_twins(boards, weights, moves, &[], rules, leaves)
+    }
+
+    /// [`Subgame::new`] with `twins` as well: after each board, chance may pick each of
+    /// its twins instead (by its weight, a share of the board's), where the bot plays
+    /// the twin's fixed move and the opponent replies in the information set of its
+    /// view, shared with the boards' nodes that look the same to it. Each twin's replies
+    /// are valued by `leaves` as its board's (with its board's index and its move's).
+    /// A twin whose move is not legal on it, or ends the game, is left out.
+    pub fn with_twins(
+        boards: &[Position],
+        weights: &[f64],
+        moves: &[Move],
+        twins: &[Twin],
+        rules: &RuleSet,
+        leaves: &mut dyn FnMut(Replies<'_>) -> Option<Vec<f64>>,
+    ) -> Result<Subgame, String> {
         if boards.is_empty() || boards.len() != weights.len() || moves.is_empty() {
             return Err(format!(
                 "a subgame needs boards ({}) with as many weights ({}) and moves ({})",
@@ -98,6 +139,7 @@ impl Subgame {
         let mut sets: HashMap<ViewKey, usize> = HashMap::new();
         let mut replies = Vec::new();
         let mut chance = Vec::with_capacity(boards.len());
+        let mut rows = Vec::with_capacity(boards.len());
         let mut valued = 0.0;
         'boards: for (k, (b, w)) in boards.iter().zip(weights).enumerate() {
             if b.turn() != us {
@@ -133,24 +175,7 @@ impl Subgame {
                     sets.retain(|_, id| *id <= known);
                     break 'boards;
                 };
-                if values.len() != replies.len() {
-                    return Err(format!(
-                        "{} values for {} replies",
-                        values.len(),
-                        replies.len()
-                    ));
-                }
-                let children = replies
-                    .iter()
-                    .zip(values)
-                    .map(|(r, v)| {
-                        Node::Leaf(if r.captures_king() {
-                            -KING
-                        } else {
-                            v.clamp(-KING, KING)
-                        })
-                    })
-                    .collect();
+                let children = reply_leaves(&replies, values)?;
                 ours.push(Node::Decision {
                     player: 1,
                     infoset,
@@ -166,6 +191,52 @@ impl Subgame {
                     children: ours,
                 },
             ));
+            rows.push(Some(k));
+            for t in twins.iter().filter(|t| t.board == k) {
+                let Some(m) = moves.get(t.mv).and_then(|m| {
+                    let legal = t.position.legal_moves(rules);
+                    legal
+                        .into_iter()
+                        .find(|x| (x.from, x.to, x.promotion) == (m.from, m.to, m.promotion))
+                }) else {
+                    continue;
+                };
+                if m.captures_king() || t.position.turn() != us || t.weight <= 0.0 {
+                    continue;
+                }
+                let mut after = t.position.clone();
+                after.play(&m);
+                let view = FogView::of(&after, them, rules);
+                replies.clear();
+                view.legal_moves_into(rules, &mut replies);
+                if replies.is_empty() {
+                    continue;
+                }
+                let Some(values) = leaves(Replies {
+                    board: k,
+                    mv: t.mv,
+                    after: &after,
+                    replies: &replies,
+                    next: false,
+                }) else {
+                    break 'boards;
+                };
+                let children = reply_leaves(&replies, values)?;
+                let next = sets.len() + 1;
+                let infoset = *sets
+                    .entry((view.board_fen(), view.visible().0))
+                    .or_insert(next);
+                valued += w * t.weight;
+                chance.push((
+                    w * t.weight,
+                    Node::Decision {
+                        player: 1,
+                        infoset,
+                        children,
+                    },
+                ));
+                rows.push(None);
+            }
         }
         if chance.is_empty() || valued <= 0.0 {
             return Err("no board of the subgame was valued".into());
@@ -174,6 +245,7 @@ impl Subgame {
         Ok(Subgame {
             tree: GameTree::new(Node::Chance(chance))?,
             moves: moves.to_vec(),
+            rows,
         })
     }
 
@@ -220,8 +292,9 @@ impl Subgame {
         };
         // The replies to grow, most reached first: (reach, board, move, reply).
         let mut reached = Vec::new();
-        for (k, (p, node)) in chance.iter().enumerate() {
-            let Node::Decision { children, .. } = node else {
+        for (row, (p, node)) in chance.iter().enumerate() {
+            // The boards' nodes only: a twin's move is fixed.
+            let (Some(k), Node::Decision { children, .. }) = (self.rows[row], node) else {
                 continue;
             };
             for (j, child) in children.iter().enumerate() {
@@ -234,7 +307,7 @@ impl Subgame {
                 for (i, reply) in children.iter().enumerate() {
                     let reach = p * profile[0][j] * profile[*infoset][i];
                     if matches!(reply, Node::Leaf(v) if v.abs() < KING) && reach > 0.0 {
-                        reached.push((reach, k, j, i));
+                        reached.push((reach, k, j, i, row));
                     }
                 }
             }
@@ -254,7 +327,7 @@ impl Subgame {
         let first_new = self.tree.infosets.len();
         let (mut replies, mut nexts) = (Vec::new(), Vec::new());
         let (mut grown, mut failure) = (0, None);
-        for &(_, k, j, i) in &reached {
+        for &(_, k, j, i, row) in &reached {
             let mut after = boards[k].clone();
             after.play(&self.moves[j]);
             replies.clear();
@@ -295,7 +368,7 @@ impl Subgame {
                     })
                 })
                 .collect();
-            let Node::Decision { children: ours, .. } = &mut chance[k].1 else {
+            let Node::Decision { children: ours, .. } = &mut chance[row].1 else {
                 unreachable!("a board's node is the bot's decision");
             };
             let Node::Decision {
@@ -318,16 +391,41 @@ impl Subgame {
 
     /// How many boards the subgame is over (those valued whole).
     pub fn boards(&self) -> usize {
-        match &self.tree.root {
-            Node::Chance(children) => children.len(),
-            _ => 0,
-        }
+        self.rows.iter().flatten().count()
+    }
+
+    /// How many twins the subgame holds (see [`Subgame::with_twins`]).
+    pub fn twins(&self) -> usize {
+        self.rows.iter().filter(|r| r.is_none()).count()
     }
 
     /// How many information sets the opponent has (distinct views after the bot's moves).
     pub fn opponent_sets(&self) -> usize {
         self.tree.infosets.iter().filter(|s| s.player == 1).count()
     }
+}
+
+/// The leaves of the opponent's `replies`, one per reply: its value, cut to ± [`KING`],
+/// or `-KING` where it captures the bot's king.
+fn reply_leaves(replies: &[Move], values: Vec<f64>) -> Result<Vec<Node>, String> {
+    if values.len() != replies.len() {
+        return Err(format!(
+            "{} values for {} replies",
+            values.len(),
+            replies.len()
+        ));
+    }
+    Ok(replies
+        .iter()
+        .zip(values)
+        .map(|(r, v)| {
+            Node::Leaf(if r.captures_king() {
+                -KING
+            } else {
+                v.clamp(-KING, KING)
+            })
+        })
+        .collect())
 }
 
 /// Values each reply by `value` of the position it leads to: the simple `leaves` of
@@ -568,6 +666,65 @@ mod tests {
             g2.grow(&boards, &before.profile, usize::MAX, &rules, &mut stop),
             Ok(2)
         );
+    }
+
+    #[test]
+    fn a_twin_shares_the_opponents_information_set_where_it_looks_the_same() {
+        // White's knight went to f3 unseen; Black may still believe it on g1.
+        let rules = RuleSet::thesis();
+        let board = pos("4k3/8/8/8/8/5N2/8/4K3 w - - 0 1");
+        let twin = pos("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1");
+        let mut moves = view_moves(&FogView::of(&board, Color::White, &rules), &rules);
+        // The king's move first: the twin's fixed move.
+        let king = moves.iter().position(|m| m.uci() == "e1d1").unwrap();
+        moves.swap(0, king);
+        let mut leaf = |r: Replies<'_>| each_reply(r, |q| material_for(q, Color::White));
+        let boards = std::slice::from_ref(&board);
+        let plain = Subgame::new(boards, &[1.0], &moves, &rules, &mut leaf).unwrap();
+        let t = Twin {
+            board: 0,
+            position: twin,
+            weight: 1.0,
+            mv: 0,
+        };
+        let g = Subgame::with_twins(
+            boards,
+            &[1.0],
+            &moves,
+            std::slice::from_ref(&t),
+            &rules,
+            &mut leaf,
+        )
+        .unwrap();
+        assert_eq!((g.boards(), g.twins()), (1, 1));
+        // After the king's move the twin looks to Black as the board does: no new set.
+        assert_eq!(g.opponent_sets(), plain.opponent_sets());
+        let Node::Chance(rows) = &g.tree.root else {
+            panic!("a subgame's root is chance")
+        };
+        assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), [0.5, 0.5]);
+        assert!(matches!(rows[1].1, Node::Decision { player: 1, .. }));
+        // Growing leaves the twin alone.
+        let mut grown = Subgame::with_twins(
+            boards,
+            &[1.0],
+            &moves,
+            std::slice::from_ref(&t),
+            &rules,
+            &mut leaf,
+        )
+        .unwrap();
+        let profile = grown.solve(50).profile;
+        grown
+            .grow(boards, &profile, usize::MAX, &rules, &mut leaf)
+            .unwrap();
+        assert_eq!((grown.boards(), grown.twins()), (1, 1));
+        // A twin whose move is not legal on it is left out: the knight's move from f3.
+        let jump = moves.iter().position(|m| m.uci() == "f3e5").unwrap();
+        let bad = Twin { mv: jump, ..t };
+        let g = Subgame::with_twins(boards, &[1.0], &moves, &[bad], &rules, &mut leaf).unwrap();
+        assert_eq!((g.boards(), g.twins()), (1, 0));
+        assert_eq!(g.tree, plain.tree);
     }
 
     #[test]
