@@ -21,11 +21,16 @@ done
 # The larger belief again, 60 more games with another seed.
 $fow match SubgameSolver:keep=200000 BeliefSearch --games 60 --seed 2024 -q --out $out/explore/keep_200000-seed2024
 # Third round: growing the subgame (grow=N replies become the bot's next decision),
-# 40 games each, and the most grown again with another seed.
-for g in 64 1000; do
-  $fow match "SubgameSolver:grow=$g" BeliefSearch --games 40 -q --out $out/explore/grow_$g
+# leaves a ply deeper (depth=2) and twins (stale=1), 40 games each with seeds 2023 and
+# 2024, beside the defaults with seed 2024 (explore/defaults is seed 2023); then depth=2
+# over 200 more games with seed 2025.
+for spec in grow=64 grow=1000 depth=2 stale=1; do
+  name=$(echo "$spec" | tr = _)
+  $fow match "SubgameSolver:$spec" BeliefSearch --games 40 -q --out $out/explore/$name
+  $fow match "SubgameSolver:$spec" BeliefSearch --games 40 --seed 2024 -q --out $out/explore/$name-seed2024
 done
-$fow match SubgameSolver:grow=1000 BeliefSearch --games 40 --seed 2024 -q --out $out/explore/grow_1000-seed2024
+$fow match SubgameSolver BeliefSearch --games 40 --seed 2024 -q --out $out/explore/defaults-seed2024
+$fow match SubgameSolver:depth=2 BeliefSearch --games 200 --seed 2025 -q --out $out/explore/depth_2-200-seed2025
 # How far an exact belief reaches: 20 SubgameSolver games replayed for each side with
 # an exact belief of up to 20,000, 100,000 and 1,000,000 boards (exact/).
 for cap in 20000 100000 1000000; do
