@@ -238,6 +238,11 @@ fn each_page_in_chromium_with_the_analysis_and_the_belief_overlay() {
 
     open(&tab, &server, "/game?r=0/t&g=4", "game");
     assert!(text(&tab, "document.getElementById('accuracy').textContent").starts_with("Accuracy"));
+    // The start has no analysis, and nothing stands in for it.
+    assert_eq!(
+        text(&tab, "document.getElementById('info').textContent"),
+        "Ply 0 of ".to_string() + &game.moves.len().to_string() + "Start position"
+    );
     for _ in 0..3 {
         tab.press_key("ArrowRight").unwrap();
     }

@@ -297,7 +297,7 @@ async function gamePage() {
     info.replaceChildren(
       el("p", { id: "position", text: `Ply ${ply} of ${g.frames.length - 1}` }),
       el("p", { id: "move", text: f.move ? `${f.move.text}` + (f.move.capture ? ` captures ${f.move.capture}` : "") : "Start position" }),
-      a ? el("p", { id: "analysis", text: `${a.label}: win chance ${fmt(a.win_before, 0)}% → ${fmt(a.win_after, 0)}%, accuracy ${fmt(a.accuracy, 1)}%` + (a.best ? `, engine preferred ${a.best}` : "") + (a.notes ? ` — ${a.notes}` : "") }) : null);
+      a ? el("p", { id: "analysis", text: `${a.label}: win chance ${fmt(a.win_before, 0)}% → ${fmt(a.win_after, 0)}%, accuracy ${fmt(a.accuracy, 1)}%` + (a.best ? `, engine preferred ${a.best}` : "") + (a.notes ? ` — ${a.notes}` : "") }) : "");
     moveEls.forEach((e, i) => e && e.classList.toggle("cur", i === ply));
     document.body.dataset.ply = ply;
     history.replaceState(null, "", "/game?" + q({ r: id, g: n, ply }));

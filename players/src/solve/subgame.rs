@@ -155,12 +155,10 @@ impl Subgame {
                 }
                 let mut after = b.clone();
                 after.play(m);
-                let view = FogView::of(&after, them, rules);
+                let view = view_and_moves(&after, them, rules, &mut replies);
                 let key = (view.board_fen(), view.visible().0);
                 let next = sets.len() + 1;
                 let infoset = *sets.entry(key).or_insert(next);
-                replies.clear();
-                view.legal_moves_into(rules, &mut replies);
                 if replies.is_empty() {
                     ours.push(Node::Leaf(0.0));
                     continue;
@@ -206,9 +204,7 @@ impl Subgame {
                 }
                 let mut after = t.position.clone();
                 after.play(&m);
-                let view = FogView::of(&after, them, rules);
-                replies.clear();
-                view.legal_moves_into(rules, &mut replies);
+                let view = view_and_moves(&after, them, rules, &mut replies);
                 if replies.is_empty() {
                     continue;
                 }
@@ -330,13 +326,10 @@ impl Subgame {
         for &(_, k, j, i, row) in &reached {
             let mut after = boards[k].clone();
             after.play(&self.moves[j]);
-            replies.clear();
-            FogView::of(&after, !us, rules).legal_moves_into(rules, &mut replies);
+            view_and_moves(&after, !us, rules, &mut replies);
             let seen = key(&after, us);
             after.play(&replies[i]);
-            let view = FogView::of(&after, us, rules);
-            nexts.clear();
-            view.legal_moves_into(rules, &mut nexts);
+            let view = view_and_moves(&after, us, rules, &mut nexts);
             if nexts.is_empty() {
                 continue;
             }
@@ -403,6 +396,15 @@ impl Subgame {
     pub fn opponent_sets(&self) -> usize {
         self.tree.infosets.iter().filter(|s| s.player == 1).count()
     }
+}
+
+/// `side`'s view of `pos`, with its legal moves (as the view lists them) written into
+/// `out`.
+fn view_and_moves(pos: &Position, side: Color, rules: &RuleSet, out: &mut Vec<Move>) -> FogView {
+    let view = FogView::of(pos, side, rules);
+    out.clear();
+    view.legal_moves_into(rules, out);
+    view
 }
 
 /// The leaves of the opponent's `replies`, one per reply: its value, cut to ± [`KING`],
