@@ -321,11 +321,15 @@ impl SubgameSolver {
             .collect()
     }
 
-    /// Where the opponent last saw our pieces, after our move `m` from `obs`: each
-    /// piece's record moves with it, captured pieces are forgotten, and a piece the
-    /// opponent sees after the move on at least half of the believed boards (up to
-    /// [`SEEN_BOARDS`] of them, in the belief's order) is seen where it stands.
+    /// With `stale`: where the opponent last saw our pieces, after our move `m` from
+    /// `obs`. Each piece's record moves with it, captured pieces are forgotten, and a
+    /// piece the opponent sees after the move on at least half of the believed boards (up
+    /// to [`SEEN_BOARDS`] of them, in the belief's order) is seen where it stands.
     fn remember(&mut self, obs: &Observation, m: &Move) {
+        if self.settings.stale <= 0.0 {
+            // No twins: nothing to remember them by.
+            return;
+        }
         let us = self.color;
         let before = obs.view().board().clone();
         let mut after = before.clone();
