@@ -23,14 +23,14 @@ $fow match SubgameSolver:keep=200000 BeliefSearch --games 60 --seed 2024 -q --ou
 # Third round: growing the subgame (grow=N replies become the bot's next decision),
 # leaves a ply deeper (depth=2) and twins (stale=1), 40 games each with seeds 2023 and
 # 2024, beside the defaults with seed 2024 (explore/defaults is seed 2023); then the
-# defaults, depth=2 and stale=1 over 200 more games each with seed 2025.
+# defaults, depth=2, stale=1 and pick=best over 200 more games each with seed 2025.
 for spec in grow=64 grow=1000 depth=2 stale=1; do
   name=$(echo "$spec" | tr = _)
   $fow match "SubgameSolver:$spec" BeliefSearch --games 40 -q --out $out/explore/$name
   $fow match "SubgameSolver:$spec" BeliefSearch --games 40 --seed 2024 -q --out $out/explore/$name-seed2024
 done
 $fow match SubgameSolver BeliefSearch --games 40 --seed 2024 -q --out $out/explore/defaults-seed2024
-for spec in SubgameSolver SubgameSolver:depth=2 SubgameSolver:stale=1; do
+for spec in SubgameSolver SubgameSolver:depth=2 SubgameSolver:stale=1 SubgameSolver:pick=best; do
   name=$(echo "$spec" | sed 's/^SubgameSolver:\{0,1\}//; s/=/_/g; s/^$/defaults/')
   $fow match "$spec" BeliefSearch --games 200 --seed 2025 -q --out $out/explore/$name-200-seed2025
 done
