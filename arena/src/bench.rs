@@ -363,7 +363,7 @@ fn exact_lines(
     ));
     let secs = r.update_time.as_secs_f64().max(1e-9);
     line(&format!(
-        "    exact sets: median {}, 90th percentile {}, largest {}; {:.2} M boards expanded/s, {:.1} M children checked/s; {} bytes a board ({:.0} MB for 1,000,000)",
+        "    exact sets: median {}, 90th percentile {}, largest {}; {:.2} M boards expanded/s, {:.1} M children checked/s; {} bytes a board ({:.0} MiB for 1,000,000)",
         r.size_quantile(0.5),
         r.size_quantile(0.9),
         r.size_quantile(1.0),

@@ -286,11 +286,6 @@ impl SubgameSolver {
         self.search.weights()
     }
 
-    /// The probability its strategy gave the move it played, at each of its turns.
-    pub fn chosen(&self) -> Vec<f64> {
-        self.decisions.iter().map(|d| d.probability).collect()
-    }
-
     /// What it decided at each of its turns so far.
     pub fn decisions(&self) -> &[Decision] {
         &self.decisions
@@ -619,19 +614,23 @@ mod tests {
         }
     }
 
+    /// A 24-ply game of a bot with `settings` (White, seeded `seeds[0]`) against
+    /// RandomMove: its moves and the bot's decisions.
+    fn game_with(settings: SubgameSolverSettings, seeds: [u64; 2]) -> (Vec<Move>, Vec<Decision>) {
+        let mut white = SubgameSolver::new(settings);
+        let mut black = crate::bots::RandomMove::default();
+        let (_, moves) = crate::bots::test_game(&mut white, &mut black, seeds, 24);
+        (moves, white.decisions().to_vec())
+    }
+
     #[test]
     fn growing_records_the_replies_grown_and_plays_the_same_with_the_same_seed() {
-        let play = || {
-            let mut white = SubgameSolver::new(SubgameSolverSettings {
-                grow: 16,
-                ..small()
-            });
-            let mut black = crate::bots::RandomMove::default();
-            let (_, moves) = crate::bots::test_game(&mut white, &mut black, [3, 4], 24);
-            (moves, white.decisions().to_vec())
+        let settings = SubgameSolverSettings {
+            grow: 16,
+            ..small()
         };
-        let (moves, decisions) = play();
-        assert_eq!((moves, decisions.clone()), play());
+        let (moves, decisions) = game_with(settings, [3, 4]);
+        assert_eq!((moves, decisions.clone()), game_with(settings, [3, 4]));
         assert!(decisions.iter().any(|d| d.grown > 0), "{decisions:?}");
         assert!(decisions
             .iter()
@@ -640,31 +639,24 @@ mod tests {
 
     #[test]
     fn stale_twins_are_built_once_pieces_move_unseen_and_play_the_same() {
-        let play = || {
-            let mut white = SubgameSolver::new(SubgameSolverSettings {
-                stale: 1.0,
-                ..small()
-            });
-            let mut black = crate::bots::RandomMove::default();
-            let (_, moves) = crate::bots::test_game(&mut white, &mut black, [5, 6], 24);
-            (moves, white.decisions().to_vec())
+        let settings = SubgameSolverSettings {
+            stale: 1.0,
+            ..small()
         };
-        let (moves, decisions) = play();
-        assert_eq!((moves, decisions.clone()), play());
+        let (moves, decisions) = game_with(settings, [5, 6]);
+        assert_eq!((moves, decisions.clone()), game_with(settings, [5, 6]));
         assert!(decisions.iter().any(|d| d.twins > 0), "{decisions:?}");
         assert!(decisions.iter().all(|d| d.twins <= d.boards));
     }
 
     #[test]
     fn the_same_seed_plays_the_same_game() {
-        let play = |seed: u64| {
-            let mut white = SubgameSolver::new(small());
-            let mut black = crate::bots::RandomMove::default();
-            let (_, moves) = crate::bots::test_game(&mut white, &mut black, [seed, seed + 1], 24);
-            (moves, white.chosen())
-        };
-        let (a, pa) = play(9);
-        assert_eq!((a.clone(), pa.clone()), play(9));
-        assert!(pa.iter().all(|p| *p > 0.0 && *p <= 1.0 + 1e-9), "{pa:?}");
+        let (a, da) = game_with(small(), [9, 10]);
+        assert_eq!((a, da.clone()), game_with(small(), [9, 10]));
+        assert!(
+            da.iter()
+                .all(|d| d.probability > 0.0 && d.probability <= 1.0 + 1e-9),
+            "{da:?}"
+        );
     }
 }
