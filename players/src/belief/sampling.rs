@@ -71,18 +71,18 @@ impl TopKeys {
             self.heap.push(Reverse((key, slot)));
             return Some(slot);
         }
-        match self.heap.peek() {
-            Some(Reverse((smallest, _))) if key > *smallest => {
-                let Reverse((out, slot)) = self.heap.pop().expect("a full heap");
+        if let Some(mut smallest) = self.heap.peek_mut() {
+            let Reverse((out, slot)) = *smallest;
+            if key > out {
                 self.threshold = self.threshold.max(out.0);
-                self.heap.push(Reverse((key, slot)));
-                Some(slot)
-            }
-            _ => {
-                self.threshold = self.threshold.max(key.0);
-                None
+                // Replaced in place: one sift down as `smallest` drops, where a pop and
+                // a push took two.
+                *smallest = Reverse((key, slot));
+                return Some(slot);
             }
         }
+        self.threshold = self.threshold.max(key.0);
+        None
     }
 
     /// Whether some key was turned away (the items kept are a sample, not all).
