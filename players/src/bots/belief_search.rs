@@ -503,13 +503,15 @@ impl BeliefSearch {
             .collect()
     }
 
-    /// Takes in what `obs` shows (the first step of each turn).
-    pub(crate) fn observe(&mut self, obs: &Observation, started: Instant) {
+    /// Takes in what `obs` shows (the first step of each turn): brings the belief up to
+    /// date without choosing a move. With [`BeliefSearch::commit`], a way to follow a
+    /// recorded game's belief without searching (after [`Player::start`]).
+    pub fn observe(&mut self, obs: &Observation, started: Instant) {
         self.belief.observe(obs, started);
     }
 
     /// Takes note of the move it plays (the last step of each turn).
-    pub(crate) fn commit(&mut self, m: Move) {
+    pub fn commit(&mut self, m: Move) {
         if let Some(after) = self.after(&m) {
             *self
                 .placements
