@@ -567,8 +567,9 @@ impl BoardList {
             let differ = mismatch(pb, now_board, vis);
 
             // The consistent children first, then their keys into the set in one tight
-            // loop, in the same order: the set's lookups are cache misses, and
-            // independent ones in a row overlap (a third of the update's time, saved).
+            // loop, in the same order: in a large set each lookup is a cache miss, and
+            // independent ones in a row overlap (half the update's time at keep=100000;
+            // results/bench/HISTORY.md, 2026-11-26).
             self.batch.clear();
             for (i, m) in self.moves.iter().enumerate() {
                 if !move_may_match(m, them, lost, differ, vis, now_board) {
