@@ -62,3 +62,13 @@ sleep 2
 python3 $out/losses/overlay.py 40 > $out/losses/overlay.txt
 python3 $out/losses/overlay.py 40 thesis-400 SubgameSolver won > $out/losses/overlay-won.txt
 kill $web
+# Fourth round: how often a belief holds the true board, SubgameSolver's side of the
+# first 40 games of thesis-400 replayed with each belief (hold/output.txt), and the
+# belief of 100,000 boards over 200 games with seed 2025.
+cargo build --release -q -p fow-arena --example belief_hold
+for spec in BeliefSearch BeliefSearch:keep=50000 BeliefSearch:keep=100000 BeliefSearch:keep=200000 \
+    BeliefSearch:model=off BeliefSearch:model=0.5 BeliefSearch:model=6 BeliefSearch:carry=on \
+    BeliefSearch:guesses=1000; do
+  target/release/examples/belief_hold $out/thesis-400 SubgameSolver $spec 40
+done > $out/hold/output.txt
+$fow match SubgameSolver:keep=100000 BeliefSearch --games 200 --seed 2025 -q --out $out/explore/keep_100000-200-seed2025
