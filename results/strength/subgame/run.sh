@@ -72,3 +72,6 @@ for spec in BeliefSearch BeliefSearch:keep=50000 BeliefSearch:keep=100000 Belief
   target/release/examples/belief_hold $out/thesis-400 SubgameSolver $spec 40
 done > $out/hold/output.txt
 $fow match SubgameSolver:keep=100000 BeliefSearch --games 200 --seed 2025 -q --out $out/explore/keep_100000-200-seed2025
+# The million-board exact replay again after the faster update (exact/cap-1000000-faster.txt).
+$fow bench --games 200 --repeat 1 --belief-games 0 --exec-games 0 --solver-games 20 \
+  --exact-cap 1000000 > $out/exact/cap-1000000-faster.txt
