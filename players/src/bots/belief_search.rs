@@ -505,7 +505,8 @@ impl BeliefSearch {
 
     /// Takes in what `obs` shows (the first step of each turn): brings the belief up to
     /// date without choosing a move. With [`BeliefSearch::commit`], a way to follow a
-    /// recorded game's belief without searching (after [`Player::start`]).
+    /// recorded game's belief without searching (after [`Player::start`]). `started` is
+    /// when the turn began: the belief's log counts the update's time from it.
     pub fn observe(&mut self, obs: &Observation, started: Instant) {
         self.belief.observe(obs, started);
     }
