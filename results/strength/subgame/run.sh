@@ -75,3 +75,5 @@ $fow match SubgameSolver:keep=100000 BeliefSearch --games 200 --seed 2025 -q --o
 # The million-board exact replay again after the faster update (exact/cap-1000000-faster.txt).
 $fow bench --games 200 --repeat 1 --belief-games 0 --exec-games 0 --solver-games 20 \
   --exact-cap 1000000 > $out/exact/cap-1000000-faster.txt
+# BeliefSearch with the same larger belief against BeliefSearch (after the faster update).
+$fow match BeliefSearch:keep=100000 BeliefSearch --games 200 --seed 2025 -q --out $out/explore/beliefsearch_keep_100000-200-seed2025
