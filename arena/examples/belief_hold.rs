@@ -25,13 +25,11 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use fow_arena::exact_belief::{phase_of, PHASES};
 use fow_players::bots::{BeliefSearch, BeliefSearchSettings};
 use fow_players::{GameStart, Player, PlayerSpec};
 use fow_records::load_games;
 use fow_variants::{Color, Game, Observation, RuleSet};
-
-/// The phases turns are counted in, by the ply of the move (1-based).
-const PHASES: [(usize, usize); 4] = [(1, 20), (21, 40), (41, 80), (81, usize::MAX)];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -62,7 +60,7 @@ fn run(args: &[String]) -> Result<(), String> {
         return Err(format!("{spec}: a BeliefSearch spec expected"));
     }
     let settings = BeliefSearchSettings::from_spec(&parsed).map_err(|e| e.to_string())?;
-    let mut held = [(0u64, 0u64); 4];
+    let mut held = [(0u64, 0u64); PHASES.len()];
     let (mut sides, mut last_held, mut sizes, mut empties) = (0u64, 0u64, 0u64, 0u64);
     let started = Instant::now();
     for (g, rec) in games.iter().take(most).enumerate() {
@@ -90,10 +88,7 @@ fn run(args: &[String]) -> Result<(), String> {
                     .boards()
                     .iter()
                     .any(|b| b.repetition_key(&rec.rules) == truth);
-                let phase = PHASES
-                    .iter()
-                    .position(|&(lo, hi)| (lo..=hi).contains(&ply))
-                    .unwrap_or(PHASES.len() - 1);
+                let phase = phase_of(ply);
                 held[phase].0 += 1;
                 held[phase].1 += u64::from(holds);
                 sizes += bot.boards().len() as u64;

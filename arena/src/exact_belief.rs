@@ -17,6 +17,14 @@ use fow_variants::{Color, Game, Move, Observation, Position};
 /// up to 20, 21 to 40, 41 to 80, and later.
 pub const PHASES: [(usize, usize); 4] = [(1, 20), (21, 40), (41, 80), (81, usize::MAX)];
 
+/// The index in [`PHASES`] of the phase of ply `ply` (1-based).
+pub fn phase_of(ply: usize) -> usize {
+    PHASES
+        .iter()
+        .position(|&(lo, hi)| (lo..=hi).contains(&ply))
+        .unwrap_or(PHASES.len() - 1)
+}
+
 /// What [`exact_beliefs`] measured.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ExactReport {
@@ -101,10 +109,7 @@ fn replay_side(
     for m in &rec.moves {
         if game.position().turn() == side {
             let ply = game.ply() as usize + 1;
-            let phase = PHASES
-                .iter()
-                .position(|&(lo, hi)| (lo..=hi).contains(&ply))
-                .unwrap_or(PHASES.len() - 1);
+            let phase = phase_of(ply);
             r.turns += 1;
             r.phases[phase].0 += 1;
             if exact {
