@@ -205,10 +205,10 @@ const PROGRESS: Param = pawns(
 const EVAL: Param = Param::choice(
     "eval",
     "tapered",
-    &["thesis", "tapered"],
-    "the evaluation at the leaves: thesis (material) or tapered (plus pawn advance, development, king shelter, endgame king; middle game to endgame by material)",
+    &["thesis", "tapered", "learned"],
+    "the evaluation at the leaves: thesis (material), tapered (plus pawn advance, development, king shelter, endgame king; middle game to endgame by material) or learned (tapered, its values by square fitted to game results)",
 );
-const EVALS: [Eval; 2] = [Eval::Thesis, Eval::Tapered];
+const EVALS: [Eval; 3] = [Eval::Thesis, Eval::Tapered, Eval::Learned];
 const MODEL: Param = Param::real_or_off(
     "model",
     Some(2.0),

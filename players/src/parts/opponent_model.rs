@@ -4,7 +4,7 @@
 use fow_variants::{Color, Move, Position, Role, Square};
 
 use crate::belief::board_list::OpponentModel;
-use crate::search::{evaluate, tapered, Eval, PAWN};
+use crate::search::{evaluate, learned, tapered, Eval, PAWN};
 
 /// A softmax over the opponent's moves of what each gains at once under a static
 /// evaluation: the move's probability on a board is `exp(beta * gain) / sum`, the gain
@@ -18,7 +18,7 @@ use crate::search::{evaluate, tapered, Eval, PAWN};
 pub struct GreedyModel {
     /// How sharply the model prefers better moves, per pawn of gain.
     pub beta: f64,
-    /// The evaluation whose piece values (for [`Eval::Tapered`], its middle-game ones)
+    /// The evaluation whose piece values (for a tapered one, its middle-game ones)
     /// measure the gain.
     pub eval: Eval,
 }
@@ -29,6 +29,7 @@ impl GreedyModel {
         match self.eval {
             Eval::Thesis => evaluate::piece_value(color, role, sq),
             Eval::Tapered => tapered::piece_values(color, role, sq).0,
+            Eval::Learned => learned::piece_values(color, role, sq).0,
         }
     }
 

@@ -8,7 +8,7 @@ use fow_variants::{
 
 use super::eval_choice::Eval;
 use super::evaluate::{relative_value, Score, KING_BASE};
-use super::tapered;
+use super::{learned, tapered};
 
 /// A board to search on: pieces, fog squares (impassable: nothing moves into or through
 /// them and nothing there can be captured), the side to move, castling rooks and the en
@@ -23,16 +23,23 @@ pub struct SearchBoard {
     castling: Bitboard,
     ep_square: Option<Square>,
     eval: Eval,
-    /// The thesis's value, or with [`Eval::Tapered`] the middle-game value, without the
+    /// The thesis's value, or with a tapered [`Eval`] the middle-game value, without the
     /// kings' [`KING_BASE`] (added back by [`SearchBoard::value`]). Kept in 32 bits, to
     /// keep the board, copied at every node, at 112 bytes: without the kings' base, 64
     /// pieces of any kind sum to well under 2^31 micro-pawns.
     value: i32,
-    /// With [`Eval::Tapered`]: the endgame value and the phase.
+    /// With a tapered [`Eval`]: the endgame value and the phase.
     endgame: i32,
     phase: i16,
     hash: u64,
 }
+
+/// The `KIND` of [`SearchBoard::add_value_as`] for [`Eval::Thesis`].
+const THESIS: u8 = 0;
+/// ... for [`Eval::Tapered`].
+const TAPERED: u8 = 1;
+/// ... for [`Eval::Learned`].
+const LEARNED: u8 = 2;
 
 fn piece_hash(sq: Square, color: Color, role: Role) -> u64 {
     Zobrist64::zobrist_for_piece(sq, role.of(color)).0
@@ -91,22 +98,23 @@ impl SearchBoard {
     #[inline]
     fn add_value(&mut self, sq: Square, color: Color, role: Role, sign: Score) {
         match self.eval {
-            Eval::Thesis => self.add_value_as::<false>(sq, color, role, sign),
-            Eval::Tapered => self.add_value_as::<true>(sq, color, role, sign),
+            Eval::Thesis => self.add_value_as::<THESIS>(sq, color, role, sign),
+            Eval::Tapered => self.add_value_as::<TAPERED>(sq, color, role, sign),
+            Eval::Learned => self.add_value_as::<LEARNED>(sq, color, role, sign),
         }
     }
 
-    /// [`SearchBoard::add_value`] for a known evaluation (`TAPERED`: [`Eval::Tapered`]).
+    /// [`SearchBoard::add_value`] for a known evaluation (`KIND`: [`THESIS`], [`TAPERED`]
+    /// or [`LEARNED`]).
     #[inline(always)]
-    fn add_value_as<const TAPERED: bool>(
-        &mut self,
-        sq: Square,
-        color: Color,
-        role: Role,
-        sign: Score,
-    ) {
-        if TAPERED {
-            let (mg, eg) = tapered::relative_values(color, role, sq);
+    fn add_value_as<const KIND: u8>(&mut self, sq: Square, color: Color, role: Role, sign: Score) {
+        if KIND != THESIS {
+            let tables = if KIND == TAPERED {
+                tapered::tables()
+            } else {
+                learned::tables()
+            };
+            let (mg, eg) = tables.relative_values(color, role, sq);
             self.value += (sign * mg) as i32;
             self.endgame += (sign * eg) as i32;
             self.phase += sign as i16 * tapered::phase_weight(role) as i16;
@@ -163,7 +171,7 @@ impl SearchBoard {
                 - Score::from((kings & self.board.black()).count() as u8));
         match self.eval {
             Eval::Thesis => Score::from(self.value) + base,
-            Eval::Tapered => tapered::blend(
+            Eval::Tapered | Eval::Learned => tapered::blend(
                 Score::from(self.value) + base,
                 Score::from(self.endgame) + base,
                 i32::from(self.phase),
@@ -191,8 +199,8 @@ impl SearchBoard {
     }
 
     #[inline(always)]
-    fn toggle<const TAPERED: bool>(&mut self, sq: Square, color: Color, role: Role, add: bool) {
-        self.add_value_as::<TAPERED>(sq, color, role, if add { 1 } else { -1 });
+    fn toggle<const KIND: u8>(&mut self, sq: Square, color: Color, role: Role, add: bool) {
+        self.add_value_as::<KIND>(sq, color, role, if add { 1 } else { -1 });
         self.hash ^= piece_hash(sq, color, role);
     }
 
@@ -200,21 +208,22 @@ impl SearchBoard {
     #[inline]
     pub fn play(&mut self, m: &Move) {
         match self.eval {
-            Eval::Thesis => self.play_as::<false>(m),
-            Eval::Tapered => self.play_as::<true>(m),
+            Eval::Thesis => self.play_as::<THESIS>(m),
+            Eval::Tapered => self.play_as::<TAPERED>(m),
+            Eval::Learned => self.play_as::<LEARNED>(m),
         }
     }
 
     /// [`SearchBoard::play`] for a known evaluation.
     #[inline(always)]
-    fn play_as<const TAPERED: bool>(&mut self, m: &Move) {
+    fn play_as<const KIND: u8>(&mut self, m: &Move) {
         let us = self.turn;
         let them = !us;
-        self.toggle::<TAPERED>(m.from, us, m.role, false);
+        self.toggle::<KIND>(m.from, us, m.role, false);
         if let (Some(cap), Some(sq)) = (m.capture, m.capture_square()) {
-            self.toggle::<TAPERED>(sq, them, cap, false);
+            self.toggle::<KIND>(sq, them, cap, false);
         }
-        self.toggle::<TAPERED>(m.to, us, m.promotion.unwrap_or(m.role), true);
+        self.toggle::<KIND>(m.to, us, m.promotion.unwrap_or(m.role), true);
         if m.kind == MoveKind::Castle {
             let rank = m.from.rank();
             let (rf, rt) = if m.to.file() > m.from.file() {
@@ -228,8 +237,8 @@ impl SearchBoard {
                     fow_variants::shakmaty::File::D,
                 )
             };
-            self.toggle::<TAPERED>(Square::from_coords(rf, rank), us, Role::Rook, false);
-            self.toggle::<TAPERED>(Square::from_coords(rt, rank), us, Role::Rook, true);
+            self.toggle::<KIND>(Square::from_coords(rf, rank), us, Role::Rook, false);
+            self.toggle::<KIND>(Square::from_coords(rt, rank), us, Role::Rook, true);
         }
         apply_move(&mut self.board, m, us);
         if self.castling.any() {
@@ -273,6 +282,7 @@ mod tests {
                 let mut pos = Position::startpos();
                 let mut sb = SearchBoard::from_position(&pos);
                 let mut tapered = SearchBoard::from_position(&pos).with_eval(Eval::Tapered);
+                let mut learned = SearchBoard::from_position(&pos).with_eval(Eval::Learned);
                 for _ in 0..150 {
                     let moves = pos.legal_moves(&rules);
                     let mut ours = Vec::new();
@@ -288,12 +298,16 @@ mod tests {
                     pos.play(&m);
                     sb.play(&m);
                     tapered.play(&m);
+                    learned.play(&m);
                     let fresh = SearchBoard::from_position(&pos);
                     assert_eq!(sb, fresh, "after {m}");
                     assert_eq!(sb.value(), super::super::evaluate::material(pos.board()));
                     let fresh = fresh.with_eval(Eval::Tapered);
                     assert_eq!(tapered, fresh, "after {m}");
                     assert_eq!(tapered.value(), tapered::value(pos.board()));
+                    let fresh = fresh.with_eval(Eval::Learned);
+                    assert_eq!(learned, fresh, "after {m}");
+                    assert_eq!(learned.value(), learned::value(pos.board()));
                 }
             }
         }
@@ -320,8 +334,10 @@ mod tests {
             let sb = SearchBoard::new(board.clone(), Bitboard::EMPTY, turn, Bitboard::EMPTY, None);
             assert_eq!(sb.value(), super::super::evaluate::material(&board));
             assert!(sb.value().abs() > 400 * crate::search::evaluate::PAWN);
-            let tapered = sb.with_eval(Eval::Tapered);
+            let tapered = sb.clone().with_eval(Eval::Tapered);
             assert_eq!(tapered.value(), tapered::value(&board));
+            let learned = sb.with_eval(Eval::Learned);
+            assert_eq!(learned.value(), learned::value(&board));
         }
     }
 

@@ -1,5 +1,5 @@
-//! [`Eval`]: which static evaluation a search uses, the thesis's ([`super::evaluate`]) or
-//! the tapered one ([`super::tapered`]).
+//! [`Eval`]: which static evaluation a search uses, the thesis's ([`super::evaluate`]),
+//! the tapered one ([`super::tapered`]) or the learned one ([`super::learned`]).
 
 /// Which static evaluation a [`crate::search::SearchBoard`] keeps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -11,17 +11,23 @@ pub enum Eval {
     /// The thesis's piece values plus positional terms, tapered from middle game to
     /// endgame ([`crate::search::tapered`]).
     Tapered,
+    /// A tapered evaluation whose piece values by square were fitted to game results
+    /// ([`crate::search::learned`]).
+    Learned,
 }
 
 impl std::str::FromStr for Eval {
     type Err = String;
 
-    /// `thesis` or `tapered`.
+    /// `thesis`, `tapered` or `learned`.
     fn from_str(s: &str) -> Result<Eval, String> {
         match s {
             "thesis" => Ok(Eval::Thesis),
             "tapered" => Ok(Eval::Tapered),
-            _ => Err(format!("unknown evaluation {s:?} (thesis, tapered)")),
+            "learned" => Ok(Eval::Learned),
+            _ => Err(format!(
+                "unknown evaluation {s:?} (thesis, tapered, learned)"
+            )),
         }
     }
 }
@@ -31,6 +37,7 @@ impl std::fmt::Display for Eval {
         f.write_str(match self {
             Eval::Thesis => "thesis",
             Eval::Tapered => "tapered",
+            Eval::Learned => "learned",
         })
     }
 }

@@ -83,23 +83,71 @@ fn table(bonus: fn(Role, usize, usize) -> f64) -> Table {
     signed_table(|role, x, y| unsigned_value(role, x, y) + bonus(role, x, y))
 }
 
-static MIDDLE_GAME: LazyLock<Table> = LazyLock::new(|| table(middle_game));
-static ENDGAME: LazyLock<Table> = LazyLock::new(|| table(endgame));
-static RELATIVE_MIDDLE_GAME: LazyLock<Table> = LazyLock::new(|| without_king_base(*MIDDLE_GAME));
-static RELATIVE_ENDGAME: LazyLock<Table> = LazyLock::new(|| without_king_base(*ENDGAME));
+/// A tapered evaluation's tables: each piece's signed middle-game and endgame values by
+/// square, and the same less [`KING_BASE`](super::evaluate::KING_BASE) for kings (what a
+/// [`crate::search::SearchBoard`] sums). [`Eval::Tapered`](super::Eval::Tapered) and
+/// [`Eval::Learned`](super::Eval::Learned) differ only by their tables.
+pub(crate) struct Tables {
+    middle_game: Table,
+    endgame: Table,
+    relative_middle_game: Table,
+    relative_endgame: Table,
+}
+
+impl Tables {
+    /// The tables of signed middle-game and endgame values (kings with their base).
+    pub(crate) fn new(middle_game: Table, endgame: Table) -> Tables {
+        Tables {
+            middle_game,
+            endgame,
+            relative_middle_game: without_king_base(middle_game),
+            relative_endgame: without_king_base(endgame),
+        }
+    }
+
+    /// The signed middle-game and endgame values (plus for White) of a `color` `role` on
+    /// `sq`.
+    #[inline]
+    pub(crate) fn piece_values(&self, color: Color, role: Role, sq: Square) -> (Score, Score) {
+        let (c, r, s) = (color as usize, role as usize - 1, sq as usize);
+        (self.middle_game[c][r][s], self.endgame[c][r][s])
+    }
+
+    /// [`Tables::piece_values`] less the base for a king.
+    #[inline]
+    pub(crate) fn relative_values(&self, color: Color, role: Role, sq: Square) -> (Score, Score) {
+        let (c, r, s) = (color as usize, role as usize - 1, sq as usize);
+        (
+            self.relative_middle_game[c][r][s],
+            self.relative_endgame[c][r][s],
+        )
+    }
+
+    /// The value of a board, plus for White (without noise).
+    pub(crate) fn value(&self, board: &fow_variants::Board) -> Score {
+        let (mut mg, mut eg, mut phase) = (0, 0, 0);
+        for (sq, p) in board.iter() {
+            let (m, e) = self.piece_values(p.color, p.role, sq);
+            mg += m;
+            eg += e;
+            phase += phase_weight(p.role);
+        }
+        blend(mg, eg, phase)
+    }
+}
+
+static TABLES: LazyLock<Tables> = LazyLock::new(|| Tables::new(table(middle_game), table(endgame)));
+
+/// The tapered evaluation's tables.
+#[inline]
+pub(crate) fn tables() -> &'static Tables {
+    &TABLES
+}
 
 /// The signed middle-game and endgame values (plus for White) of a `color` `role` on `sq`.
 #[inline]
 pub fn piece_values(color: Color, role: Role, sq: Square) -> (Score, Score) {
-    let (c, r, s) = (color as usize, role as usize - 1, sq as usize);
-    (MIDDLE_GAME[c][r][s], ENDGAME[c][r][s])
-}
-
-/// [`piece_values`] less [`KING_BASE`](super::evaluate::KING_BASE) for a king.
-#[inline]
-pub(crate) fn relative_values(color: Color, role: Role, sq: Square) -> (Score, Score) {
-    let (c, r, s) = (color as usize, role as usize - 1, sq as usize);
-    (RELATIVE_MIDDLE_GAME[c][r][s], RELATIVE_ENDGAME[c][r][s])
+    TABLES.piece_values(color, role, sq)
 }
 
 /// The blend of a middle-game and an endgame value at `phase` (capped at [`MAX_PHASE`]).
@@ -111,14 +159,7 @@ pub fn blend(middle_game: Score, endgame: Score, phase: i32) -> Score {
 
 /// The tapered value of a board, plus for White (without noise).
 pub fn value(board: &fow_variants::Board) -> Score {
-    let (mut mg, mut eg, mut phase) = (0, 0, 0);
-    for (sq, p) in board.iter() {
-        let (m, e) = piece_values(p.color, p.role, sq);
-        mg += m;
-        eg += e;
-        phase += phase_weight(p.role);
-    }
-    blend(mg, eg, phase)
+    TABLES.value(board)
 }
 
 #[cfg(test)]
