@@ -1,10 +1,11 @@
 //! `SubgameSolver`: BeliefSearch's belief and its scores, and a subgame solved for a
-//! mixed strategy over the best of them. At each move BeliefSearch (at its defaults, its
-//! belief the bot's own) scores every legal move; the `candidates` best (4) within
+//! mixed strategy over the best of them. At each move BeliefSearch (at its defaults but
+//! for `keep` and `eval`, its belief the bot's own) scores every legal move; the `candidates` best (4) within
 //! `margin` pawns (1) of the best are the moves of a subgame over a seeded sample of the
 //! believed boards ([`Subgame`]): chance picks the board, the bot its move without knowing
 //! which board it is on, the opponent its reply knowing only its own view after the move,
-//! each reply valued by MyStockfish (its capture quiescence) from the bot's side (less
+//! each reply valued by MyStockfish (its capture quiescence, the `leafeval` evaluation)
+//! from the bot's side (less
 //! `risk` pawns per unit of the move's king risk, when asked for). Predictive CFR+ solves
 //! the subgame for a mixed strategy, and the bot plays a move drawn from it with its seed
 //! (or the likeliest, with `pick=best`). BeliefSearch's scores, its king risk over
@@ -30,7 +31,7 @@ use crate::belief::sampling::sample_indices;
 use crate::param::Param;
 use crate::parts::{depth_param, nodes_param, Thinking, TIME_PARAM};
 use crate::player::{Budget, GameStart, Player};
-use crate::search::{Limits, MyStockfish, SearchBoard, PAWN};
+use crate::search::{Eval, Limits, MyStockfish, SearchBoard, PAWN};
 use crate::solve::{Replies, Subgame, Twin};
 use crate::spec::{PlayerSpec, SpecError};
 
@@ -54,6 +55,8 @@ pub const PARAMS: &[Param] = &[
     KEEP,
     GROW,
     STALE,
+    EVAL,
+    LEAF_EVAL,
 ];
 
 const THINKING: [Param; 3] = [
@@ -147,6 +150,20 @@ const STALE: Param = Param::real(
     "weight of each subgame board's twin with our unseen pieces where the opponent last saw them (its view shared with the board's where they look alike: it cannot tell where our pieces stand), as a share of the board's; 0 for no twins",
 );
 
+const EVAL: Param = Param::choice(
+    "eval",
+    "tapered",
+    &["thesis", "tapered", "learned"],
+    "the evaluation BeliefSearch's scores of the candidates are searched with (its eval): thesis, tapered or learned",
+);
+const LEAF_EVAL: Param = Param::choice(
+    "leafeval",
+    "thesis",
+    &["thesis", "tapered", "learned"],
+    "the evaluation at the subgame's leaves (each reply's search): thesis (material), tapered or learned",
+);
+const EVALS: [Eval; 3] = [Eval::Thesis, Eval::Tapered, Eval::Learned];
+
 /// The settings of a [`SubgameSolver`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SubgameSolverSettings {
@@ -175,6 +192,10 @@ pub struct SubgameSolverSettings {
     /// The weight of each board's twin with our pieces where the opponent last saw them
     /// (see [`Twin`]), as a share of the board's; 0 for none.
     pub stale: f64,
+    /// The evaluation of BeliefSearch's search, which scores the candidates.
+    pub eval: Eval,
+    /// The evaluation at the subgame's leaves.
+    pub leaf_eval: Eval,
 }
 
 impl SubgameSolverSettings {
@@ -193,6 +214,8 @@ impl SubgameSolverSettings {
             keep: KEEP.read_count(spec)?,
             grow: GROW.read_count(spec)?,
             stale: STALE.read_real(spec)?,
+            eval: EVAL.read_choice(spec, &EVALS)?,
+            leaf_eval: LEAF_EVAL.read_choice(spec, &EVALS)?,
         })
     }
 }
@@ -211,7 +234,8 @@ impl Default for SubgameSolverSettings {
 /// A subgame-solving bot (see the module's notes).
 pub struct SubgameSolver {
     settings: SubgameSolverSettings,
-    /// BeliefSearch at its defaults: the belief, and the scores that pick the candidates.
+    /// BeliefSearch (at its defaults but for `keep` and `eval`): the belief, and the scores
+    /// that pick the candidates.
     search: BeliefSearch,
     engine: MyStockfish,
     rng: BotRng,
@@ -264,6 +288,7 @@ impl SubgameSolver {
             settings,
             search: BeliefSearch::new(BeliefSearchSettings {
                 keep: settings.keep,
+                eval: settings.eval,
                 ..BeliefSearchSettings::default()
             }),
             engine: MyStockfish::new(fow_variants::RuleSet::thesis(), 0),
@@ -407,7 +432,10 @@ impl SubgameSolver {
             } else {
                 settings.thinking.depth + 1
             };
-            let all = engine.all(&SearchBoard::from_position(r.after), depth);
+            let all = engine.all(
+                &SearchBoard::from_position(r.after).with_eval(settings.leaf_eval),
+                depth,
+            );
             spent += engine.nodes();
             let off = settings.risk * risk[r.mv];
             Some(
