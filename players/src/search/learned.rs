@@ -20,6 +20,10 @@ use fow_variants::{Color, Role, Square};
 use super::evaluate::{signed_table, Score, Table};
 use super::tapered::Tables;
 
+/// The largest value a table may give a piece on a square, in pawns (a king's without
+/// its 1000).
+const MAX_VALUE: f64 = 20.0;
+
 /// The shipped table.
 const TEXT: &str = include_str!("learned.txt");
 
@@ -97,8 +101,12 @@ pub(crate) fn parse(text: &str) -> Result<(Table, Table), String> {
             let v: f64 = w
                 .parse()
                 .map_err(|_| at(format!("{w:?} is not a number")))?;
-            if !v.is_finite() || v.abs() > 100.0 {
-                return Err(at(format!("{v} is not a piece value")));
+            // At most 20 pawns either way: 64 such pieces still sum to under 2^31
+            // micro-pawns, what a SearchBoard keeps its sums in.
+            if !v.is_finite() || v.abs() > MAX_VALUE {
+                return Err(at(format!(
+                    "{v} is not a piece value (at most {MAX_VALUE} pawns either way)"
+                )));
             }
             values[t][r][7 - row][x] = Some(v);
         }
@@ -192,6 +200,8 @@ mod tests {
         assert!(e.contains("before a table"), "{e}");
         let e = parse("mg pawn\n1 1 1 1 1 1 1 x\n").unwrap_err();
         assert!(e.contains("\"x\""), "{e}");
+        let e = parse("mg pawn\n1 1 1 1 1 1 1 21\n").unwrap_err();
+        assert!(e.contains("at most 20 pawns"), "{e}");
         assert!(parse("").unwrap_err().contains("missing"));
     }
 }
