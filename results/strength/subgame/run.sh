@@ -77,3 +77,26 @@ $fow bench --games 200 --repeat 1 --belief-games 0 --exec-games 0 --solver-games
   --exact-cap 1000000 > $out/exact/cap-1000000-faster.txt
 # BeliefSearch with the same larger belief against BeliefSearch (after the faster update).
 $fow match BeliefSearch:keep=100000 BeliefSearch --games 200 --seed 2025 -q --out $out/explore/beliefsearch_keep_100000-200-seed2025
+# Fifth round: a learned evaluation (learned/). The fit that wrote
+# players/src/search/learned.txt (lambda 1), and the two looser fits; the runs of a looser
+# table need it copied over players/src/search/learned.txt and a rebuild first.
+cargo build --release -q -p fow-arena --example texel
+l=$out/learned
+for lam in 1.0 0.3 0.1; do
+  if [ $lam = 1.0 ]; then table=players/src/search/learned.txt; else table=$l/table-lambda-$lam.txt; fi
+  target/release/examples/texel $table $lam 300 $(cat $l/games.txt) > $l/fit-lambda-$lam.txt
+done
+for seed in 2026 2027; do
+  $fow match BeliefSearch:eval=learned BeliefSearch --games 200 --seed $seed -q --out $l/bs-thesis-seed$seed
+  $fow match BeliefSearch:eval=learned BeliefSearch --games 200 --seed $seed --rules chesscom -q --out $l/bs-chesscom-seed$seed
+  $fow match SubgameSolver:eval=learned,leafeval=learned BeliefSearch --games 200 --seed $seed -q --out $l/ss-leaf-thesis-seed$seed
+  $fow match SubgameSolver:eval=learned,leafeval=learned BeliefSearch --games 200 --seed $seed --rules chesscom -q --out $l/ss-leaf-chesscom-seed$seed
+done
+$fow match SubgameSolver:eval=learned BeliefSearch --games 200 --seed 2026 -q --out $l/ss-thesis-seed2026
+$fow match SubgameSolver:eval=learned BeliefSearch --games 200 --seed 2026 --rules chesscom -q --out $l/ss-chesscom-seed2026
+# With table-lambda-0.3.txt, then table-lambda-0.1.txt, as players/src/search/learned.txt:
+# $fow match BeliefSearch:eval=learned BeliefSearch --games 200 --seed 2026 -q --out $l/bs-lambda-0.3-thesis-seed2026
+# $fow match BeliefSearch:eval=learned BeliefSearch --games 200 --seed 2026 -q --out $l/bs-lambda-0.1-thesis-seed2026
+# Which part acts: the learned evaluation at the leaves alone, and the tapered one there.
+$fow match SubgameSolver:leafeval=learned BeliefSearch --games 200 --seed 2026 -q --out $l/ss-leafonly-thesis-seed2026
+$fow match SubgameSolver:leafeval=tapered BeliefSearch --games 200 --seed 2026 -q --out $l/ss-leaftapered-thesis-seed2026
