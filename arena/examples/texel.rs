@@ -34,7 +34,7 @@ use std::process::ExitCode;
 
 use fow_players::search::{tapered, PAWN};
 use fow_records::load_games;
-use fow_variants::{Color, Role, RuleSet, Square};
+use fow_variants::{role_name, Color, Role, RuleSet, Square};
 
 /// Positions before this ply are left out: the openings repeat from game to game.
 const SKIP: usize = 8;
@@ -270,15 +270,4 @@ fn render(w: &[f64], args: &[String]) -> String {
         }
     }
     s
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
 }

@@ -15,7 +15,7 @@
 
 use std::sync::LazyLock;
 
-use fow_variants::{Color, Role, Square};
+use fow_variants::{role_name, Color, Role, Square};
 
 use super::evaluate::{signed_table, Score, Table};
 use super::tapered::Tables;
@@ -50,16 +50,7 @@ pub fn value(board: &fow_variants::Board) -> Score {
 }
 
 fn role_of(name: &str) -> Option<Role> {
-    Role::ALL.into_iter().find(|r| {
-        name == match r {
-            Role::Pawn => "pawn",
-            Role::Knight => "knight",
-            Role::Bishop => "bishop",
-            Role::Rook => "rook",
-            Role::Queen => "queen",
-            Role::King => "king",
-        }
-    })
+    Role::ALL.into_iter().find(|&r| role_name(r) == name)
 }
 
 /// Reads a table in `learned.txt`'s format into signed middle-game and endgame tables
