@@ -100,3 +100,8 @@ $fow match SubgameSolver:eval=learned BeliefSearch --games 200 --seed 2026 --rul
 # Which part acts: the learned evaluation at the leaves alone, and the tapered one there.
 $fow match SubgameSolver:leafeval=learned BeliefSearch --games 200 --seed 2026 -q --out $l/ss-leafonly-thesis-seed2026
 $fow match SubgameSolver:leafeval=tapered BeliefSearch --games 200 --seed 2026 -q --out $l/ss-leaftapered-thesis-seed2026
+# The control: the defaults at the same seeds.
+for seed in 2026 2027; do
+  $fow match SubgameSolver BeliefSearch --games 200 --seed $seed -q --out $l/ss-defaults-thesis-seed$seed
+done
+$fow match SubgameSolver BeliefSearch --games 200 --seed 2026 --rules chesscom -q --out $l/ss-defaults-chesscom-seed2026
