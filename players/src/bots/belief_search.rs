@@ -205,10 +205,9 @@ const PROGRESS: Param = pawns(
 const EVAL: Param = Param::choice(
     "eval",
     "tapered",
-    &["thesis", "tapered", "learned"],
+    &Eval::NAMES,
     "the evaluation at the leaves: thesis (material), tapered (plus pawn advance, development, king shelter, endgame king; middle game to endgame by material) or learned (tapered, its values by square fitted to game results)",
 );
-const EVALS: [Eval; 3] = [Eval::Thesis, Eval::Tapered, Eval::Learned];
 const MODEL: Param = Param::real_or_off(
     "model",
     Some(2.0),
@@ -267,7 +266,7 @@ impl BeliefSearchSettings {
             keep: KEEP.read_count(spec)?,
             exposure: EXPOSURE.read_real(spec)?,
             repeat: REPEAT.read_real(spec)?,
-            eval: EVAL.read_choice(spec, &EVALS)?,
+            eval: EVAL.read_choice(spec, &Eval::ALL)?,
             progress: PROGRESS.read_real(spec)?,
             model: MODEL.read_real_or_off(spec)?,
             carry: CARRY.read_choice(spec, &PRIORS)?,

@@ -153,16 +153,15 @@ const STALE: Param = Param::real(
 const EVAL: Param = Param::choice(
     "eval",
     "tapered",
-    &["thesis", "tapered", "learned"],
+    &Eval::NAMES,
     "the evaluation BeliefSearch's scores of the candidates are searched with (its eval): thesis, tapered or learned",
 );
 const LEAF_EVAL: Param = Param::choice(
     "leafeval",
     "thesis",
-    &["thesis", "tapered", "learned"],
+    &Eval::NAMES,
     "the evaluation at the subgame's leaves (each reply's search): thesis (material), tapered or learned",
 );
-const EVALS: [Eval; 3] = [Eval::Thesis, Eval::Tapered, Eval::Learned];
 
 /// The settings of a [`SubgameSolver`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -214,8 +213,8 @@ impl SubgameSolverSettings {
             keep: KEEP.read_count(spec)?,
             grow: GROW.read_count(spec)?,
             stale: STALE.read_real(spec)?,
-            eval: EVAL.read_choice(spec, &EVALS)?,
-            leaf_eval: LEAF_EVAL.read_choice(spec, &EVALS)?,
+            eval: EVAL.read_choice(spec, &Eval::ALL)?,
+            leaf_eval: LEAF_EVAL.read_choice(spec, &Eval::ALL)?,
         })
     }
 }

@@ -16,28 +16,43 @@ pub enum Eval {
     Learned,
 }
 
+impl Eval {
+    /// Every evaluation, in the order of [`Eval::NAMES`].
+    pub const ALL: [Eval; 3] = [Eval::Thesis, Eval::Tapered, Eval::Learned];
+    /// Their names in specs (`eval=...`), in the order of [`Eval::ALL`].
+    pub const NAMES: [&'static str; 3] = ["thesis", "tapered", "learned"];
+}
+
 impl std::str::FromStr for Eval {
     type Err = String;
 
     /// `thesis`, `tapered` or `learned`.
     fn from_str(s: &str) -> Result<Eval, String> {
-        match s {
-            "thesis" => Ok(Eval::Thesis),
-            "tapered" => Ok(Eval::Tapered),
-            "learned" => Ok(Eval::Learned),
-            _ => Err(format!(
-                "unknown evaluation {s:?} (thesis, tapered, learned)"
-            )),
-        }
+        Eval::NAMES
+            .iter()
+            .position(|n| *n == s)
+            .map(|i| Eval::ALL[i])
+            .ok_or_else(|| format!("unknown evaluation {s:?} ({})", Eval::NAMES.join(", ")))
     }
 }
 
 impl std::fmt::Display for Eval {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Eval::Thesis => "thesis",
-            Eval::Tapered => "tapered",
-            Eval::Learned => "learned",
-        })
+        f.write_str(Eval::NAMES[*self as usize])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_evaluation_reads_back_from_its_name() {
+        for (i, e) in Eval::ALL.iter().enumerate() {
+            assert_eq!(*e as usize, i, "ALL is in declaration order");
+            assert_eq!(e.to_string().parse::<Eval>(), Ok(*e));
+        }
+        let e = "material".parse::<Eval>().unwrap_err();
+        assert!(e.contains("thesis, tapered, learned"), "{e}");
     }
 }
