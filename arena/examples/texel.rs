@@ -85,11 +85,8 @@ fn run(args: &[String]) -> Result<(), String> {
     for path in paths {
         for g in load_games(Path::new(path), &RuleSet::thesis()).map_err(|e| e.to_string())? {
             let Some(result) = g.result else { continue };
-            if g.termination.contains("illegal")
-                || g.termination.contains("crash")
-                || g.termination.contains("time")
-                || g.termination.contains("fault")
-            {
+            // A game that ended by the rules or by resignation; not one lost to a fault.
+            if g.reason().map_or(true, |(r, _)| r.is_fault()) {
                 continue;
             }
             let mut h = std::collections::hash_map::DefaultHasher::new();
