@@ -104,4 +104,6 @@ $fow match SubgameSolver:leafeval=tapered BeliefSearch --games 200 --seed 2026 -
 for seed in 2026 2027; do
   $fow match SubgameSolver BeliefSearch --games 200 --seed $seed -q --out $l/ss-defaults-thesis-seed$seed
 done
-$fow match SubgameSolver BeliefSearch --games 200 --seed 2026 --rules chesscom -q --out $l/ss-defaults-chesscom-seed2026
+for seed in 2026 2027; do
+  $fow match SubgameSolver BeliefSearch --games 200 --seed $seed --rules chesscom -q --out $l/ss-defaults-chesscom-seed$seed
+done
