@@ -43,10 +43,16 @@ done
 # At equal time: BeliefSearch with twice the boards and nodes (its ms/move near
 # SubgameSolver's).
 $fow match SubgameSolver BeliefSearch:sample=96,nodes=3000000 --games 40 -q --out $out/equal-time
+# 160 more (sixth session, seed 2024).
+$fow match SubgameSolver BeliefSearch:sample=96,nodes=3000000 --games 160 --seed 2024 -q --out $out/equal-time-seed2024
 # The budget curve: the subgame values boards until time= ms have passed (not
 # deterministic: a clock decides how many boards), 20 games each.
 for t in 50 200 500 2000; do
   $fow match "SubgameSolver:time=$t,boards=100000,nodes=0" BeliefSearch --games 20 -q --out $out/budget/time-$t
+done
+# 40 more games a point (sixth session, seed 2024, the quiet machine).
+for t in 50 200 500 2000; do
+  $fow match "SubgameSolver:time=$t,boards=100000,nodes=0" BeliefSearch --games 40 --seed 2024 -q --out $out/budget/time-$t-seed2024
 done
 # A round robin with every built-in bot (the exploiter aside: it needs a target).
 $fow tournament --players RandomMove,CaptureKing,CaptureLargest,CaptureWithLargestDifference,Supporter,PositionaryEvaluator,NeuralNetworkPlayer,SimpleStockfish,PossibleBoardGenerator,PossibleBoardList,BeliefSearch,SubgameSolver -n 20 -q --jobs 2 --out $out/round-robin
